@@ -1,0 +1,68 @@
+"""Every judgement call the engine makes where the sources disagree or are silent.
+
+One place, one line each; docs/rules-notes.md explains why each value was chosen.
+"""
+
+# Achievements (../shared/README.md rulings): checked only in phase G.
+ACHIEVEMENT_THRESHOLDS = {
+    "victory_points": 10,  # at least 10 VP on the score track
+    "citizens": 12,  # citizen track level 12
+    "troops": 6,  # troop track level 6
+    "economy": 4,  # economy track level 4
+    "politics": 3,  # 3 politics cards in play
+}
+
+# Action strengths (../shared/README.md rulings).
+PHILOSOPHY_ACTION_TOKENS = 1
+LEGISLATION_CITIZENS = 3
+LEGISLATION_DRAW = 2  # draw 2, keep 1, the other to the bottom of the deck
+TRADE_DRACHMAS_OVER_ECONOMY = 1  # trade gives economy level + 1 drachmas
+MINOR_TOKEN_PRICE = 5
+MILITARY_EXPLORATIONS = 1
+
+# Philosophy tokens: 3 citizens each in the dice phase, 2 stand in for one missing knowledge
+# token, 1 buys an extra progress level (still paid).
+PHILOSOPHY_CITIZENS = 3
+PHILOSOPHY_PER_MISSING_TOKEN = 2
+
+# Central-track limits. Citizens and troops may exceed 15 only through the Legislation and
+# Military actions' own gains; the rulebook's Mercenary Recruitment example caps a card's gain
+# at 15 at once. Both are cut back to 15 at the end of the action phase.
+CITIZENS_MAX = 15
+TROOPS_MAX = 15
+TAX_MAX = 10
+GLORY_MAX = 10
+PROGRESS_MAX = 7
+
+# Persepolis: 15 troops needed, 15 lost (the YAML's first reading).
+PERSEPOLIS_TROOPS_REQUIRED = 15
+PERSEPOLIS_TROOPS_LOST = 15
+
+# Blue 4/4 exploration space: the sources split (MK major, KO minor); we take minor, which
+# gives blue the same 6 minor / 5 major split as red and green. Blue 5/3 stays major (both
+# sources agree).
+BLUE_4_4_TIER = "minor"
+
+# Politics cards discarded by The Thirty Tyrants go to the bottom of the deck, like the card
+# Legislation returns.
+DISCARDS_TO_BOTTOM_OF_DECK = True
+
+# Cost discounts (Gradualism, Corinth level 3, event discounts) stack, never below 0, and
+# apply to every paid track advance, in the progress phase or granted by an event.
+PROGRESS_PRICE_FLOOR = 0
+
+# Athens levels 2/3 and Extraordinary Collection fire on every politics card played, by any
+# route (Politics action, Prosperity, Ostracism); Extraordinary Collection does not pay for
+# itself.
+CARD_PLAYED_TRIGGERS_ON_EVERY_ROUTE = True
+
+# Miletus level 2: "Choose 2 Tracks and move up 1 level on each" (the rulebook prints the
+# tile): two different tracks.
+MILETUS_FREE_ADVANCES_DIFFERENT_TRACKS = True
+
+# The tie-break after score is the most drachmas; a tie on both is a shared place.
+TIE_BREAK = "drachmas"
+
+# Growing Populations: a player whose dice total 4 or less gains 1 philosophy token.
+GROWING_POPULATIONS_MAX_TOTAL = 4
+GROWING_POPULATIONS_TOKENS = 1

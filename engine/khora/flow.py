@@ -1,0 +1,100 @@
+"""The order of play: a queue of steps, run until the game needs a decision or chance.
+
+`state.steps` is the work still to do this round, e.g. ("tax",) or ("action", 3). A step
+function does the automatic part of its rules and may queue tasks for seats or ask for a chance
+outcome (`state.chance`). The next step starts only when no seat has anything left to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import InvalidEvent
+from engine.khora import tasks
+from engine.khora.state import State
+
+STEPS: dict[str, Callable[..., None]] = {}
+
+
+class ChanceKind:
+    """A kind of chance outcome: how to sample it and how to apply (and check) it."""
+
+    def __init__(self, sample, apply):
+        self.sample = sample
+        self.apply = apply
+
+
+CHANCE: dict[str, ChanceKind] = {}
+
+
+def step(name: str):
+    def register(fn):
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def chance_kind(name: str, sample):
+    def register(apply):
+        CHANCE[name] = ChanceKind(sample, apply)
+        return apply
+
+    return register
+
+
+def draw_request(state: State) -> int | None:
+    """The first seat waiting on a draw of politics cards, if any."""
+    for player in state.players:
+        if player.agenda and player.agenda[0].kind == "draw":
+            return player.seat
+    return None
+
+
+def chance_request(state: State) -> dict | None:
+    if state.chance is not None:
+        return state.chance
+    seat = draw_request(state)
+    if seat is not None and state.deck_unseen:
+        task = state.players[seat].agenda[0]
+        return {"kind": "draw", "seat": seat, "count": task.data["count"]}
+    return None
+
+
+def run(state: State) -> None:
+    """Advance everything that needs nobody: automatic steps, forced choices, fixed draws."""
+    while not state.finished:
+        if chance_request(state) is not None:
+            return
+        seat = draw_request(state)
+        if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order
+            CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
+            continue
+        if _resolve_forced_task(state):
+            continue
+        if any(player.agenda for player in state.players):
+            return
+        if not state.steps:
+            raise InvalidEvent("no_steps_left", "The game has no step left to run.")
+        name, *args = state.steps.pop(0)
+        STEPS[name](state, *args)
+
+
+def _resolve_forced_task(state: State) -> bool:
+    for player in state.players:
+        task = tasks.head_task(state, player.seat)
+        if task is None:
+            continue
+        task_handler = tasks.HANDLERS[task.kind]
+        if task_handler.automatic:
+            tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
+            return True
+        options = tasks.task_options(state, player.seat, task)
+        if len(options) == 1:
+            tasks.resolve_head(state, player.seat, options[0])
+            return True
+    return False
+
+
+def _run_auto(state: State, seat: int, task) -> None:
+    tasks.HANDLERS[task.kind].run(state, seat, task)

@@ -1,0 +1,181 @@
+"""The Khôra game object: the public contract of the engine for this game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, IllegalDecision, InvalidEvent, Prompt
+from engine.khora import flow, tasks, views
+from engine.khora.content.cards import CARDS
+from engine.khora.content.cities import CITIES
+from engine.khora.content.events import RANDOM_POOL
+from engine.khora.content.exploration import SPACES
+from engine.khora.phases.scoring import compute_scores
+from engine.khora.phases.setup import setup_steps
+from engine.khora.state import Player, State
+
+RULES_VERSION = "khora-1"
+KNOWN_OPTIONS = {"city_selection", "cities"}
+
+
+def _check_setup(num_players: int, options: dict[str, Any]) -> None:
+    if not isinstance(num_players, int) or not 2 <= num_players <= 4:
+        raise IllegalDecision("invalid_setup", "Khôra is played by 2, 3 or 4 players.")
+    unknown = set(options) - KNOWN_OPTIONS
+    if unknown:
+        raise IllegalDecision(
+            "invalid_setup",
+            f"Unknown options {sorted(unknown)}; known options: {sorted(KNOWN_OPTIONS)}.",
+        )
+    if options.get("city_selection", "random") not in ("random", "choose"):
+        raise IllegalDecision("invalid_setup", "city_selection must be 'random' or 'choose'.")
+    cities = options.get("cities")
+    if cities is not None and (
+        not isinstance(cities, list)
+        or len(cities) != num_players
+        or len(set(cities)) != num_players
+        or any(city not in CITIES for city in cities)
+    ):
+        raise IllegalDecision(
+            "invalid_setup",
+            f"cities must list one distinct city per seat, from {sorted(CITIES)}.",
+        )
+
+
+class KhoraGame:
+    name = "khora"
+    rules_version = RULES_VERSION
+    min_players = 2
+    max_players = 4
+
+    def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> State:
+        options = dict(options or {})
+        _check_setup(num_players, options)
+        state = State(
+            num_players=num_players,
+            options=options,
+            players=[Player(seat) for seat in range(num_players)],
+            deck_unseen=sorted(CARDS),
+            events_unseen=list(RANDOM_POOL),
+            exploration=list(SPACES),
+            rules_version=RULES_VERSION,
+        )
+        state.steps = setup_steps(state)
+        flow.run(state)
+        return state
+
+    # --- chance ---------------------------------------------------------------------------
+
+    def needs_chance(self, state: State) -> bool:
+        return not state.finished and flow.chance_request(state) is not None
+
+    def sample_chance(self, state: State, rng) -> Event:
+        request = flow.chance_request(state)
+        if request is None:
+            raise IllegalDecision("no_chance_needed", "The game needs no chance outcome now.")
+        outcome = flow.CHANCE[request["kind"]].sample(state, rng)
+        return Event("chance", {"kind": request["kind"], **outcome}, seat=request.get("seat"))
+
+    # --- decisions ------------------------------------------------------------------------
+
+    def pending(self, state: State) -> dict[int, Prompt]:
+        cached = state.cache.get("pending")
+        if cached is None:
+            cached = {}
+            if not state.finished and flow.chance_request(state) is None:
+                for seat in range(state.num_players):
+                    prompt = tasks.build_prompt(state, seat)
+                    if prompt is not None:
+                        cached[seat] = prompt
+            state.cache["pending"] = cached
+        return dict(cached)
+
+    def decide(self, state: State, seat: int, prompt_id: str, option_id: str) -> Event:
+        if state.finished:
+            raise IllegalDecision("game_over", "The game is over; there is nothing to decide.")
+        if self.needs_chance(state):
+            raise IllegalDecision(
+                "waiting_for_chance", "The game is waiting for a roll or a draw; try again."
+            )
+        prompt = self.pending(state).get(seat)
+        if prompt is None:
+            raise IllegalDecision(
+                "not_your_turn",
+                f"Seat {seat} has nothing to decide now.",
+                {"waiting_for": sorted(self.pending(state))},
+            )
+        if prompt_id != prompt.id:
+            raise IllegalDecision(
+                "stale_prompt",
+                f"Prompt {prompt_id!r} is no longer open; the current prompt is {prompt.id!r}.",
+                {"current_prompt": prompt.id},
+            )
+        if prompt.option(option_id) is None:
+            legal = [option.id for option in prompt.options]
+            raise IllegalDecision(
+                "illegal_option",
+                f"{option_id!r} is not an option of this prompt; legal options: "
+                f"{', '.join(legal)}.",
+                {"legal_options": legal},
+            )
+        return Event(
+            "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
+        )
+
+    # --- applying events ------------------------------------------------------------------
+
+    def apply(self, state: State, event: Event, _in_place: bool = False) -> State:
+        if state.finished:
+            raise InvalidEvent("game_over", "The game is over; no event can follow.")
+        new = state if _in_place else state.clone()
+        if event.type == "decision":
+            self._apply_decision(new, event)
+        elif event.type == "chance":
+            self._apply_chance(new, event)
+        else:
+            raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
+        flow.run(new)
+        new.cache = {}
+        return new
+
+    def _apply_decision(self, state: State, event: Event) -> None:
+        if flow.chance_request(state) is not None:
+            raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
+        seat = event.seat
+        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+            raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
+        prompt = tasks.build_prompt(state, seat)
+        if prompt is None or prompt.id != event.data.get("prompt"):
+            raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
+        option = prompt.option(event.data.get("option"))
+        if option is None:
+            raise InvalidEvent("illegal_option", "This decision is not a legal option.")
+        tasks.resolve_head(state, seat, option)
+
+    def _apply_chance(self, state: State, event: Event) -> None:
+        request = flow.chance_request(state)
+        kind = event.data.get("kind")
+        if request is None or request["kind"] != kind:
+            expected = request["kind"] if request else "none"
+            raise InvalidEvent("unexpected_chance", f"Expected chance {expected}, got {kind!r}.")
+        if state.chance is not None:
+            state.chance = None
+        flow.CHANCE[kind].apply(state, event.data)
+
+    # --- reading --------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat, sorted(self.pending(state)))
+
+    def redact(self, event: Event, seat: int | None) -> dict[str, Any]:
+        return views.redact(event, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.finished
+
+    def scores(self, state: State) -> dict[str, Any]:
+        scores = state.final_scores or compute_scores(state)
+        return {**scores, "final": state.finished}
+
+    def event_from_dict(self, raw: dict[str, Any]) -> Event:
+        return Event.from_dict(raw)

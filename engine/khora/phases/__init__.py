@@ -1,0 +1,13 @@
+"""One module per phase of play. Importing this package registers their steps and tasks."""
+
+from engine.khora.phases import (  # noqa: F401
+    achievements,
+    actions,
+    dice,
+    draws,
+    event_resolution,
+    progress,
+    round_start,
+    scoring,
+    setup,
+)

@@ -1,0 +1,67 @@
+"""Phase G: achievements, each won at most once (by everyone who meets it in the same phase)."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.khora.content import rulings
+from engine.khora.content.helpers import ask
+from engine.khora.effects import gain
+from engine.khora.flow import step
+from engine.khora.state import Player, State
+from engine.khora.tasks import TaskHandler, handler
+
+_T = rulings.ACHIEVEMENT_THRESHOLDS
+
+ACHIEVEMENTS = {
+    "victory_points": (f"{_T['victory_points']} VP", lambda p: p.vp >= _T["victory_points"]),
+    "citizens": (f"{_T['citizens']} citizens", lambda p: p.citizens >= _T["citizens"]),
+    "troops": (f"{_T['troops']} troops", lambda p: p.troops >= _T["troops"]),
+    "economy": (f"economy level {_T['economy']}", lambda p: p.economy >= _T["economy"]),
+    "politics": (
+        f"{_T['politics']} politics cards in play",
+        lambda p: len(p.played) >= _T["politics"],
+    ),
+}
+
+
+def achieved(player: Player, achievement: str) -> bool:
+    return ACHIEVEMENTS[achievement][1](player)
+
+
+@step("achievements")
+def achievements(state: State) -> None:
+    state.phase = "achievements"
+    for achievement in ACHIEVEMENTS:
+        if achievement in state.achievements_claimed:
+            continue
+        winners = [p.seat for p in state.players if achieved(p, achievement)]
+        if not winners:
+            continue
+        state.achievements_claimed[achievement] = winners
+        for seat in winners:
+            state.players[seat].achievements.append(achievement)
+            if len(winners) == 1:
+                ask(state, seat, "achievement_reward", achievement=achievement)
+            else:
+                gain(state, seat, glory=1)
+
+
+@handler
+class AchievementReward(TaskHandler):
+    kind = "achievement_reward"
+
+    def text(self, state, seat, task):
+        name = ACHIEVEMENTS[task.data["achievement"]][0]
+        return f"Achievement ({name}) is yours alone: move up 1 tax or 1 glory?"
+
+    def options(self, state, seat, task):
+        return [
+            Option("tax", "Move up 1 on the tax track", {"tax": 1}),
+            Option("glory", "Move up 1 on the glory track", {"glory": 1}),
+        ]
+
+    def default(self, state, seat, task, options):
+        return "glory"
+
+    def resolve(self, state, seat, task, option):
+        gain(state, seat, **option.data)

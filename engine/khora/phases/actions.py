@@ -1,0 +1,389 @@
+"""Phase D: the seven actions, resolved in tile order; Military in turn order."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.khora import abilities
+from engine.khora.content import rulings
+from engine.khora.content.cards import CARDS
+from engine.khora.content.cities import CITIES
+from engine.khora.content.exploration import SPACES, describe
+from engine.khora.content.helpers import ask
+from engine.khora.content.tracks import PROGRESS_TRACKS, TRACK_NAMES
+from engine.khora.effects import (
+    add_token,
+    advance_track,
+    cap_action_excess,
+    draw_cards,
+    gain,
+    missing_tokens,
+)
+from engine.khora.flow import step
+from engine.khora.phases.dice import ACTION_NAMES
+from engine.khora.state import State
+from engine.khora.tasks import TaskHandler, handler
+
+MILITARY = 4
+ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
+
+
+@step("action")
+def action_step(state: State, tile: int) -> None:
+    state.phase = "actions"
+    state.action_tile = tile
+    acting = [p.seat for p in state.players if tile in p.active_tiles]
+    if tile == MILITARY:
+        order = [seat for seat in state.seats_from(state.start_player) if seat in acting]
+        state.steps[0:0] = [("military_turn", seat) for seat in order]
+        return
+    for seat in acting:
+        start_action(state, seat, tile)
+
+
+@step("military_turn")
+def military_turn(state: State, seat: int) -> None:
+    start_action(state, seat, MILITARY)
+
+
+@step("end_actions")
+def end_actions(state: State) -> None:
+    state.action_tile = None
+    cap_action_excess(state)
+
+
+def start_action(state: State, seat: int, tile: int) -> None:
+    """Resolve one action tile for a seat: its automatic gains, then its questions."""
+    player = state.players[seat]
+    excess = state.phase == "actions"
+    if tile == 0:
+        gain(state, seat, philosophy=rulings.PHILOSOPHY_ACTION_TOKENS)
+        abilities.trigger(state, seat, "philosophy_action")
+    elif tile == 1:
+        gain(state, seat, citizens=rulings.LEGISLATION_CITIZENS, excess=excess)
+        abilities.trigger(state, seat, "legislation_action")
+        draw_cards(state, seat, rulings.LEGISLATION_DRAW, purpose="legislation")
+    elif tile == 2:
+        gain(state, seat, vp=player.culture)
+        abilities.trigger(state, seat, "culture_action")
+    elif tile == 3:
+        gain(state, seat, drachma=player.economy + rulings.TRADE_DRACHMAS_OVER_ECONOMY)
+        abilities.trigger(state, seat, "trade_action")
+        ask(state, seat, "buy_token")
+    elif tile == MILITARY:
+        gain(state, seat, troops=player.military, excess=excess)
+        abilities.trigger(state, seat, "military_action")
+        explorations = rulings.MILITARY_EXPLORATIONS + abilities.modifier(
+            state, seat, "extra_explorations"
+        )
+        ask(state, seat, "explore", remaining=explorations)
+    elif tile == 5:
+        ask(state, seat, "play_politics", source="action")
+    elif tile == 6:
+        ask(state, seat, "develop")
+    else:
+        raise ValueError(f"no action tile {tile}")
+
+
+@handler
+class PerformAction(TaskHandler):
+    """An action granted by a development (Olympia 4, Sparta 3), resolved in its turn."""
+
+    kind = "perform_action"
+    automatic = True
+
+    def run(self, state, seat, task):
+        start_action(state, seat, ACTION_IDS[task.data["action"]])
+
+
+# --- Trade ------------------------------------------------------------------------------
+
+
+@handler
+class BuyToken(TaskHandler):
+    kind = "buy_token"
+
+    def text(self, state, seat, task):
+        price = abilities.minor_token_price(state, seat)
+        return f"Trade: buy one minor knowledge token for {price} drachmas?"
+
+    def options(self, state, seat, task):
+        price = abilities.minor_token_price(state, seat)
+        options = [Option("skip", "Buy nothing", {})]
+        if state.players[seat].drachma >= price:
+            options += [
+                Option(
+                    f"buy:{colour}",
+                    f"Buy a minor {colour} token for {price} drachmas",
+                    {"colour": colour, "drachma": -price},
+                )
+                for colour in ("red", "blue", "green")
+            ]
+        return options
+
+    def resolve(self, state, seat, task, option):
+        if option.id == "skip":
+            return
+        state.players[seat].drachma += option.data["drachma"]
+        add_token(state, seat, option.data["colour"], "minor")
+        state.tokens_from_reserve += 1
+
+
+@handler
+class TakeMinorToken(TaskHandler):
+    """Scholarly Welcome: a free minor token of the seat's chosen colour."""
+
+    kind = "take_minor_token"
+
+    def text(self, state, seat, task):
+        return "Scholarly Welcome: which colour of minor knowledge token do you take?"
+
+    def options(self, state, seat, task):
+        return [
+            Option(f"colour:{c}", f"A minor {c} knowledge token", {"colour": c})
+            for c in ("red", "blue", "green")
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        add_token(state, seat, option.data["colour"], "minor")
+        state.tokens_from_reserve += 1
+
+
+# --- Military ---------------------------------------------------------------------------
+
+
+@handler
+class Explore(TaskHandler):
+    kind = "explore"
+
+    def text(self, state, seat, task):
+        troops = state.players[seat].troops
+        return f"Military: you have {troops} troops. Explore a space of the board?"
+
+    def options(self, state, seat, task):
+        troops = state.players[seat].troops
+        options = [Option("skip", "Do not explore", {})]
+        for space_id in state.exploration:
+            space = SPACES[space_id]
+            if troops >= space.troops_required:
+                lost = abilities.explore_loss(state, seat, space.troops_lost)
+                options.append(
+                    Option(
+                        f"space:{space_id}",
+                        f"Explore for {describe(space)}; you lose {lost} troops",
+                        {"space": space_id, "troops": -lost},
+                    )
+                )
+        return options
+
+    def resolve(self, state, seat, task, option):
+        if option.id == "skip":
+            return
+        player = state.players[seat]
+        space = SPACES[option.data["space"]]
+        player.troops += option.data["troops"]
+        state.exploration.remove(space.id)
+        for colour, tier in space.given:
+            add_token(state, seat, colour, tier)
+        gain(state, seat, drachma=space.drachma, vp=space.vp)
+        if space.id == "persepolis":
+            state.persepolis_explored = True
+        if task.data["remaining"] > 1:
+            ask(state, seat, "explore", remaining=task.data["remaining"] - 1)
+
+
+# --- Politics ---------------------------------------------------------------------------
+
+
+def _requirement_option(state, seat, needs, cost, option_id, label, data) -> Option | None:
+    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens."""
+    player = state.players[seat]
+    missing = missing_tokens(state, seat, needs)
+    philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
+    if player.drachma < cost or player.philosophy < philosophy:
+        return None
+    costs = [f"{cost} drachmas"] if cost else []
+    if philosophy:
+        costs.append(f"{philosophy} philosophy tokens for {missing} missing knowledge tokens")
+    paid = f" (pay {' and '.join(costs)})" if costs else ""
+    return Option(option_id, label + paid, {**data, "drachma": -cost, "philosophy": -philosophy})
+
+
+def _pay(state: State, seat: int, option: Option) -> None:
+    player = state.players[seat]
+    player.drachma += option.data["drachma"]
+    player.philosophy += option.data["philosophy"]
+
+
+_POLITICS_SOURCES = {"action": "Politics", "prosperity": "Prosperity", "ostracism": "Ostracism"}
+
+
+@handler
+class PlayPolitics(TaskHandler):
+    kind = "play_politics"
+
+    def text(self, state, seat, task):
+        where = _POLITICS_SOURCES[task.data["source"]]
+        return f"{where}: play a politics card from your hand?"
+
+    def options(self, state, seat, task):
+        options = [Option("skip", "Play no card", {})]
+        for card_id in dict.fromkeys(state.players[seat].hand):
+            card = CARDS[card_id]
+            option = _requirement_option(
+                state,
+                seat,
+                card.needs,
+                card.cost,
+                f"card:{card_id}",
+                f"Play {card.name}: {card.text}",
+                {"card": card_id},
+            )
+            if option:
+                options.append(option)
+        return options
+
+    def resolve(self, state, seat, task, option):
+        if option.id == "skip":
+            return
+        _pay(state, seat, option)
+        play_card(state, seat, option.data["card"])
+
+
+def play_card(state: State, seat: int, card_id: str) -> None:
+    player = state.players[seat]
+    card = CARDS[card_id]
+    player.hand.remove(card_id)
+    player.played.append(card_id)
+    if card.on_play:
+        card.on_play(state, seat)
+    abilities.trigger(state, seat, "card_played", card=card_id)
+
+
+@handler
+class OstracismReturn(TaskHandler):
+    kind = "ostracism_return"
+
+    def text(self, state, seat, task):
+        return "Ostracism: which of your played cards goes back to your hand?"
+
+    def options(self, state, seat, task):
+        return [
+            Option(f"card:{card_id}", f"Take back {CARDS[card_id].name}", {"card": card_id})
+            for card_id in state.players[seat].played
+            if card_id != "ostracism"
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        player = state.players[seat]
+        player.played.remove(option.data["card"])
+        player.hand.append(option.data["card"])
+
+
+# --- Development ------------------------------------------------------------------------
+
+
+def unlock_development(state: State, seat: int) -> None:
+    player = state.players[seat]
+    player.development += 1
+    development = CITIES[player.city].developments[player.development - 1]
+    if development.on_unlock:
+        development.on_unlock(state, seat)
+
+
+@handler
+class Develop(TaskHandler):
+    kind = "develop"
+
+    def text(self, state, seat, task):
+        player = state.players[seat]
+        return f"Development: unlock the next development of {CITIES[player.city].name}?"
+
+    def options(self, state, seat, task):
+        player = state.players[seat]
+        options = [Option("skip", "Unlock nothing", {})]
+        if player.development < len(CITIES[player.city].developments):
+            development = CITIES[player.city].developments[player.development]
+            option = _requirement_option(
+                state,
+                seat,
+                development.needs,
+                development.cost,
+                "unlock",
+                f"Unlock level {development.level}: {development.text}",
+                {"level": development.level},
+            )
+            if option:
+                options.append(option)
+        return options
+
+    def resolve(self, state, seat, task, option):
+        if option.id == "skip":
+            return
+        _pay(state, seat, option)
+        unlock_development(state, seat)
+        abilities.trigger(state, seat, "development_action")
+
+
+_REWARD_NAMES = {"troops": "troops", "drachma": "drachmas", "vp": "VP", "citizens": "citizens"}
+
+
+@handler
+class ArgosReward(TaskHandler):
+    kind = "argos_reward"
+    REWARDS = (("troops", 2), ("drachma", 3), ("vp", 4), ("citizens", 5))
+
+    def text(self, state, seat, task):
+        return "Argos: which reward do you take?"
+
+    def options(self, state, seat, task):
+        return [
+            Option(f"{res}:{n}", f"Gain {n} {_REWARD_NAMES[res]}", {res: n})
+            for res, n in self.REWARDS
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        gain(state, seat, **option.data)
+
+
+@handler
+class FreeAdvance(TaskHandler):
+    """Miletus 2: move up one level on each of two different tracks, for free."""
+
+    kind = "free_advance"
+
+    def text(self, state, seat, task):
+        return (
+            f"Miletus: choose a track to move up 1 level for free ({task.data['remaining']} left)."
+        )
+
+    def options(self, state, seat, task):
+        player = state.players[seat]
+        options = [
+            Option(f"track:{t}", f"Move up 1 {TRACK_NAMES[t]} level", {"track": t})
+            for t in PROGRESS_TRACKS
+            if t not in task.data["used"] and getattr(player, t) < rulings.PROGRESS_MAX
+        ]
+        return [*options, Option("skip", "Stop here", {})]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        if option.id == "skip":
+            return
+        track = option.data["track"]
+        advance_track(state, seat, track, 1)
+        if task.data["remaining"] > 1:
+            used = (*task.data["used"], track)
+            if not rulings.MILETUS_FREE_ADVANCES_DIFFERENT_TRACKS:
+                used = ()
+            ask(state, seat, "free_advance", remaining=task.data["remaining"] - 1, used=used)

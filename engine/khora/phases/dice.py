@@ -1,0 +1,215 @@
+"""Phase C: roll, pick the start player, assign action tiles in secret, reveal, pay citizens."""
+
+from __future__ import annotations
+
+from engine.core import InvalidEvent, Option
+from engine.khora.content import rulings
+from engine.khora.content.events import EVENTS
+from engine.khora.effects import gain
+from engine.khora.flow import chance_kind, step
+from engine.khora.state import State
+from engine.khora.tasks import TaskHandler, handler
+
+ACTION_NAMES = {
+    0: "Philosophy",
+    1: "Legislation",
+    2: "Culture",
+    3: "Trade",
+    4: "Military",
+    5: "Politics",
+    6: "Development",
+}
+
+
+def tile_name(tile: int) -> str:
+    return f"{ACTION_NAMES[tile]} ({tile})"
+
+
+@step("roll")
+def roll(state: State) -> None:
+    state.phase = "dice"
+    state.assignments_revealed = False
+    for player in state.players:
+        player.dice = []
+        player.assignment = []
+        player.active_tiles = []
+        player.set_aside = []
+        player.unpaid = []
+    state.chance = {"kind": "dice"}
+
+
+def _sample_dice(state: State, rng) -> dict:
+    return {"dice": [[rng.randint(1, 6) for _ in range(p.dice_count)] for p in state.players]}
+
+
+@chance_kind("dice", _sample_dice)
+def apply_dice(state: State, outcome: dict) -> None:
+    dice = outcome.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != state.num_players
+        or any(
+            not isinstance(rolled, list)
+            or len(rolled) != player.dice_count
+            or any(not isinstance(d, int) or not 1 <= d <= 6 for d in rolled)
+            for rolled, player in zip(dice, state.players, strict=True)
+        )
+    ):
+        raise InvalidEvent("bad_chance", "Each seat rolls each of its dice for a value 1 to 6.")
+    for player, rolled in zip(state.players, dice, strict=True):
+        player.dice = list(rolled)
+    state.start_player = lowest_roller(state)
+    event = EVENTS.get(state.current_event or "")
+    if event and event.in_dice_phase:
+        event.resolve(state)
+
+
+def lowest_roller(state: State) -> int:
+    """Lowest total starts; a tie goes to the tied seat nearest clockwise from the last start."""
+    lowest = min(sum(p.dice) for p in state.players)
+    previous = state.start_player or 0
+    for seat in state.seats_from(previous):
+        if sum(state.players[seat].dice) == lowest:
+            return seat
+    raise AssertionError("some seat has the lowest total")
+
+
+@step("assign")
+def assign(state: State) -> None:
+    for player in state.players:
+        player.agenda.append(state.new_task("assign_die", die=0))
+
+
+@handler
+class AssignDie(TaskHandler):
+    kind = "assign_die"
+    secret = True
+
+    def text(self, state, seat, task):
+        player = state.players[seat]
+        shown = ", ".join(str(d) for d in player.dice)
+        value = player.dice[task.data["die"]]
+        return (
+            f"Your dice show {shown}. Which action tile goes on the die showing {value}? "
+            "A tile numbered above its die costs the difference in citizens."
+        )
+
+    def options(self, state, seat, task):
+        player = state.players[seat]
+        value = player.dice[task.data["die"]]
+        options = []
+        for tile in range(7):
+            if tile in player.assignment:
+                continue
+            shortfall = max(0, tile - value)
+            cost = f"costs {shortfall} citizens" if shortfall else "no citizens"
+            options.append(
+                Option(
+                    f"tile:{tile}", f"{tile_name(tile)}: {cost}", {"tile": tile, "cost": shortfall}
+                )
+            )
+        return options
+
+    def default(self, state, seat, task, options):
+        free = [o for o in options if o.data["cost"] == 0]
+        return (free[-1] if free else options[0]).id
+
+    def resolve(self, state, seat, task, option):
+        player = state.players[seat]
+        player.assignment.append(option.data["tile"])
+        next_die = task.data["die"] + 1
+        if next_die < len(player.dice):
+            player.agenda.append(state.new_task("assign_die", die=next_die))
+
+
+@step("reveal")
+def reveal(state: State) -> None:
+    state.assignments_revealed = True
+    for player in state.players:
+        player.active_tiles = sorted(player.assignment)
+        player.unpaid = sorted(
+            tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
+        )
+        if player.unpaid or player.philosophy:
+            player.agenda.append(state.new_task("adjust_citizens"))
+
+
+def _shortfall(state: State, seat: int, tile: int) -> int:
+    player = state.players[seat]
+    die = player.dice[player.assignment.index(tile)]
+    return tile - die
+
+
+@handler
+class AdjustCitizens(TaskHandler):
+    kind = "adjust_citizens"
+
+    def text(self, state, seat, task):
+        player = state.players[seat]
+        if player.unpaid:
+            owed = ", ".join(
+                f"{tile_name(t)} needs {_shortfall(state, seat, t)}" for t in player.unpaid
+            )
+            return (
+                f"You have {player.citizens} citizens. Pay citizens for each tile above its die "
+                f"({owed}), in the order you choose; a tile you cannot pay is set aside."
+            )
+        return f"You have {player.citizens} citizens. Spend philosophy tokens for citizens?"
+
+    def options(self, state, seat, task):
+        player = state.players[seat]
+        options = []
+        for tile in player.unpaid:
+            shortfall = _shortfall(state, seat, tile)
+            if player.citizens >= shortfall:
+                options.append(
+                    Option(
+                        f"pay:{tile}",
+                        f"Pay {shortfall} citizens to keep {tile_name(tile)}",
+                        {"tile": tile, "citizens": -shortfall},
+                    )
+                )
+            else:
+                options.append(
+                    Option(
+                        f"aside:{tile}",
+                        f"Set {tile_name(tile)} aside (you cannot pay {shortfall} citizens)",
+                        {"tile": tile},
+                    )
+                )
+        if player.philosophy:
+            options.append(
+                Option(
+                    "philosophy",
+                    f"Spend 1 philosophy token for {rulings.PHILOSOPHY_CITIZENS} citizens "
+                    f"(you have {player.philosophy})",
+                    {"philosophy": -1, "citizens": rulings.PHILOSOPHY_CITIZENS},
+                )
+            )
+        if not player.unpaid:
+            options.append(Option("done", "Done", {}))
+        return options
+
+    def default(self, state, seat, task, options):
+        for option in options:
+            if option.id.startswith(("pay:", "aside:")):
+                return option.id
+        return "done"
+
+    def resolve(self, state, seat, task, option):
+        player = state.players[seat]
+        if option.id == "done":
+            return
+        if option.id == "philosophy":
+            player.philosophy -= 1
+            gain(state, seat, citizens=rulings.PHILOSOPHY_CITIZENS)
+        else:
+            tile = option.data["tile"]
+            player.unpaid.remove(tile)
+            if option.id.startswith("pay:"):
+                player.citizens -= _shortfall(state, seat, tile)
+            else:
+                player.set_aside.append(tile)
+                player.active_tiles.remove(tile)
+        if player.unpaid or player.philosophy:
+            player.agenda.append(state.new_task("adjust_citizens"))

@@ -1,0 +1,99 @@
+"""Drawing politics cards: by chance from the unseen cards, then from the bottom, in order."""
+
+from __future__ import annotations
+
+from engine.core import InvalidEvent, Option
+from engine.khora.content import rulings
+from engine.khora.content.cards import CARDS
+from engine.khora.content.helpers import ask
+from engine.khora.flow import chance_kind, draw_request
+from engine.khora.state import State
+from engine.khora.tasks import TaskHandler, handler, run_head
+
+
+def _sample_draw(state: State, rng) -> dict:
+    seat = draw_request(state)
+    count = state.players[seat].agenda[0].data["count"]
+    return {
+        "seat": seat,
+        "cards": rng.sample(state.deck_unseen, min(count, len(state.deck_unseen))),
+    }
+
+
+@chance_kind("draw", _sample_draw)
+def apply_draw(state: State, outcome: dict) -> None:
+    seat = draw_request(state)
+    cards = outcome.get("cards")
+    if outcome.get("seat") != seat or not isinstance(cards, list):
+        raise InvalidEvent("bad_chance", f"The draw pending is for seat {seat}.")
+    count = state.players[seat].agenda[0].data["count"]
+    unseen = set(state.deck_unseen)
+    if len(cards) != min(count, len(unseen)) or len(set(cards)) != len(cards):
+        raise InvalidEvent("bad_chance", "A draw takes the number of cards asked for.")
+    if not unseen.issuperset(cards):
+        raise InvalidEvent("bad_chance", "Drawn cards must come from the unseen cards.")
+    drawn_set = set(cards)
+    state.deck_unseen = [card for card in state.deck_unseen if card not in drawn_set]
+    from_bottom = state.deck_bottom[: count - len(cards)]
+    del state.deck_bottom[: len(from_bottom)]
+    drawn = [*cards, *from_bottom]
+    run_head(state, seat, lambda task: _deliver(state, seat, task.data["purpose"], drawn))
+
+
+def _deliver(state: State, seat: int, purpose: str, drawn: list[str]) -> None:
+    if purpose == "legislation" and len(drawn) > 1:
+        ask(state, seat, "legislation_keep", cards=tuple(drawn))
+    else:
+        state.players[seat].hand.extend(drawn)
+
+
+@handler
+class LegislationKeep(TaskHandler):
+    kind = "legislation_keep"
+    secret = True
+
+    def text(self, state, seat, task):
+        return "Legislation: keep one card; the other goes to the bottom of the deck."
+
+    def options(self, state, seat, task):
+        return [
+            Option(f"card:{c}", f"Keep {CARDS[c].name}: {CARDS[c].text}", {"card": c})
+            for c in task.data["cards"]
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        kept = option.data["card"]
+        state.players[seat].hand.append(kept)
+        state.deck_bottom.extend(c for c in task.data["cards"] if c != kept)
+
+
+@handler
+class DiscardCard(TaskHandler):
+    """The Thirty Tyrants: the seats with the fewest troops discard 2 cards of their choice."""
+
+    kind = "discard_card"
+
+    def text(self, state, seat, task):
+        return (
+            f"The Thirty Tyrants: discard a card from your hand ({task.data['remaining']} to go)."
+        )
+
+    def options(self, state, seat, task):
+        return [
+            Option(f"card:{c}", f"Discard {CARDS[c].name}", {"card": c})
+            for c in dict.fromkeys(state.players[seat].hand)
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        player = state.players[seat]
+        player.hand.remove(option.data["card"])
+        if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
+            state.deck_bottom.append(option.data["card"])
+        if task.data["remaining"] > 1 and player.hand:
+            ask(state, seat, "discard_card", remaining=task.data["remaining"] - 1)

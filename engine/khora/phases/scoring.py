@@ -1,0 +1,85 @@
+"""The end of the game: a last chance for Thebes' glory exchange, then final scoring."""
+
+from __future__ import annotations
+
+from engine.core import Option
+from engine.khora import abilities
+from engine.khora.content.helpers import ask
+from engine.khora.flow import step
+from engine.khora.state import State
+from engine.khora.tasks import TaskHandler, handler
+
+
+@step("final_exchange")
+def final_exchange(state: State) -> None:
+    state.phase = "final_scoring"
+    for player in state.players:
+        if abilities.can_exchange_glory(state, player.seat):
+            ask(state, player.seat, "final_exchange")
+
+
+@handler
+class FinalExchange(TaskHandler):
+    """Before final scoring a Thebes player may still trade glory (the option is added to
+    every prompt of such a seat); `done` ends the game for them."""
+
+    kind = "final_exchange"
+
+    def text(self, state, seat, task):
+        return "Final scoring is next. Trade more glory before it?"
+
+    def options(self, state, seat, task):
+        return [Option("done", "Go to final scoring", {})]
+
+    def resolve(self, state, seat, task, option):
+        return None
+
+
+@step("final_scoring")
+def final_scoring(state: State) -> None:
+    state.final_scores = compute_scores(state)
+    state.finished = True
+    state.phase = "game_over"
+
+
+def score_breakdown(state: State, seat: int) -> dict[str, int]:
+    player = state.players[seat]
+    developments = cards = 0
+    for source in abilities.sources(state, seat):
+        if source.score is None:
+            continue
+        if hasattr(source, "kind"):
+            cards += source.score(state, seat)
+        else:
+            developments += source.score(state, seat)
+    glory = player.glory * player.token_count(tier="major")
+    total = player.vp + developments + cards + glory
+    return {
+        "score_track": player.vp,
+        "developments": developments,
+        "politics_cards": cards,
+        "glory_x_major_tokens": glory,
+        "total": total,
+    }
+
+
+def compute_scores(state: State) -> dict:
+    breakdown = [score_breakdown(state, seat) for seat in range(state.num_players)]
+    key = {
+        seat: (breakdown[seat]["total"], state.players[seat].drachma)
+        for seat in range(state.num_players)
+    }
+    order = sorted(range(state.num_players), key=lambda s: key[s], reverse=True)
+    ranking: list[dict] = []
+    for seat in order:
+        if ranking and key[ranking[-1]["seats"][0]] == key[seat]:
+            ranking[-1]["seats"].append(seat)
+        else:
+            placed = sum(len(group["seats"]) for group in ranking)
+            ranking.append({"place": placed + 1, "seats": [seat]})
+    return {
+        "totals": [row["total"] for row in breakdown],
+        "breakdown": breakdown,
+        "ranking": ranking,
+        "tie_break": "drachmas",
+    }

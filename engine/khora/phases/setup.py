@@ -1,0 +1,196 @@
+"""Setup: cities, the politics draft, first developments and the first start player."""
+
+from __future__ import annotations
+
+from engine.core import InvalidEvent, Option
+from engine.khora.content.cards import CARDS
+from engine.khora.content.cities import CITIES
+from engine.khora.flow import chance_kind, step
+from engine.khora.state import State
+from engine.khora.tasks import TaskHandler, handler
+
+HAND_SIZE = 5
+
+
+def setup_steps(state: State) -> list[tuple]:
+    steps: list[tuple] = []
+    if state.options.get("cities"):
+        steps.append(("fixed_cities",))
+    elif state.options.get("city_selection") == "choose":
+        steps.extend(("choose_city", seat) for seat in range(state.num_players))
+    else:
+        steps.append(("random_cities",))
+    steps.append(("deal",))
+    for _ in range(HAND_SIZE - 1):
+        steps += [("draft_pick",), ("draft_pass",)]
+    steps += [("draft_end",), ("first_developments",), ("pick_start_player",), ("begin_round", 1)]
+    return steps
+
+
+# --- cities -----------------------------------------------------------------------------
+
+
+@step("fixed_cities")
+def fixed_cities(state: State) -> None:
+    for player, city in zip(state.players, state.options["cities"], strict=True):
+        player.city = city
+
+
+@step("random_cities")
+def random_cities(state: State) -> None:
+    state.chance = {"kind": "cities"}
+
+
+def _sample_cities(state: State, rng) -> dict:
+    return {"cities": rng.sample(sorted(CITIES), state.num_players)}
+
+
+@chance_kind("cities", _sample_cities)
+def apply_cities(state: State, outcome: dict) -> None:
+    cities = outcome.get("cities")
+    if (
+        not isinstance(cities, list)
+        or len(cities) != state.num_players
+        or len(set(cities)) != len(cities)
+        or any(city not in CITIES for city in cities)
+    ):
+        raise InvalidEvent("bad_chance", "Cities must be one distinct known city per seat.")
+    for player, city in zip(state.players, cities, strict=True):
+        player.city = city
+
+
+@step("choose_city")
+def choose_city(state: State, seat: int) -> None:
+    state.players[seat].agenda.append(state.new_task("choose_city"))
+
+
+@handler
+class ChooseCity(TaskHandler):
+    kind = "choose_city"
+
+    def text(self, state, seat, task):
+        return "Which city will you lead?"
+
+    def options(self, state, seat, task):
+        taken = {p.city for p in state.players}
+        return [
+            Option(f"city:{city.id}", city.name, {"city": city.id})
+            for city in CITIES.values()
+            if city.id not in taken
+        ]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        state.players[seat].city = option.data["city"]
+
+
+# --- politics draft ---------------------------------------------------------------------
+
+
+@step("deal")
+def deal(state: State) -> None:
+    state.chance = {"kind": "deal"}
+
+
+def _sample_deal(state: State, rng) -> dict:
+    cards = rng.sample(state.deck_unseen, HAND_SIZE * state.num_players)
+    return {"hands": [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(state.num_players)]}
+
+
+@chance_kind("deal", _sample_deal)
+def apply_deal(state: State, outcome: dict) -> None:
+    hands = outcome.get("hands")
+    if not isinstance(hands, list) or len(hands) != state.num_players:
+        raise InvalidEvent("bad_chance", "A deal gives one hand per seat.")
+    dealt = [card for hand in hands for card in hand]
+    unseen = set(state.deck_unseen)
+    if (
+        any(not isinstance(hand, list) or len(hand) != HAND_SIZE for hand in hands)
+        or len(set(dealt)) != len(dealt)
+        or not unseen.issuperset(dealt)
+    ):
+        raise InvalidEvent("bad_chance", f"A deal gives {HAND_SIZE} distinct unseen cards a seat.")
+    dealt_set = set(dealt)
+    state.deck_unseen = [card for card in state.deck_unseen if card not in dealt_set]
+    for player, hand in zip(state.players, hands, strict=True):
+        player.draft_hand = list(hand)
+
+
+@step("draft_pick")
+def draft_pick(state: State) -> None:
+    for player in state.players:
+        player.agenda.append(state.new_task("draft_pick"))
+
+
+@handler
+class DraftPick(TaskHandler):
+    kind = "draft_pick"
+    secret = True
+
+    def text(self, state, seat, task):
+        remaining = len(state.players[seat].draft_hand)
+        return (
+            f"Draft: keep one of these {remaining} politics cards; "
+            "the others pass to the player on your left."
+        )
+
+    def options(self, state, seat, task):
+        return [_card_option(card) for card in state.players[seat].draft_hand]
+
+    def default(self, state, seat, task, options):
+        return options[0].id
+
+    def resolve(self, state, seat, task, option):
+        player = state.players[seat]
+        player.draft_hand.remove(option.data["card"])
+        player.draft_picks.append(option.data["card"])
+
+
+@step("draft_pass")
+def draft_pass(state: State) -> None:
+    hands = [player.draft_hand for player in state.players]
+    for player in state.players:
+        player.draft_hand = hands[(player.seat - 1) % state.num_players]
+
+
+@step("draft_end")
+def draft_end(state: State) -> None:
+    for player in state.players:
+        player.hand = player.draft_picks + player.draft_hand
+        player.draft_picks = []
+        player.draft_hand = []
+
+
+# --- first developments and start player -----------------------------------------------
+
+
+@step("first_developments")
+def first_developments(state: State) -> None:
+    from engine.khora.phases.actions import unlock_development
+
+    for player in state.players:
+        unlock_development(state, player.seat)
+
+
+@step("pick_start_player")
+def pick_start_player(state: State) -> None:
+    state.chance = {"kind": "start_player"}
+
+
+def _sample_start_player(state: State, rng) -> dict:
+    return {"seat": rng.randrange(state.num_players)}
+
+
+@chance_kind("start_player", _sample_start_player)
+def apply_start_player(state: State, outcome: dict) -> None:
+    seat = outcome.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        raise InvalidEvent("bad_chance", "The start player must be a seat number.")
+    state.start_player = seat
+
+
+def _card_option(card_id: str) -> Option:
+    card = CARDS[card_id]
+    return Option(f"card:{card_id}", f"{card.name}: {card.text}", {"card": card_id})
