@@ -58,16 +58,19 @@ def head_task(state: State, seat: int) -> Task | None:
 
 
 def task_options(state: State, seat: int, task: Task) -> list[Option]:
-    options = HANDLERS[task.kind].options(state, seat, task)
-    if abilities.can_exchange_glory(state, seat):
-        options.append(
-            Option(
-                GLORY_EXCHANGE,
-                "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
-                {"glory": -1, "drachma": 2, "vp": 4},
-            )
+    return HANDLERS[task.kind].options(state, seat, task) + _exchange_option(state, seat)
+
+
+def _exchange_option(state: State, seat: int) -> list[Option]:
+    if not abilities.can_exchange_glory(state, seat):
+        return []
+    return [
+        Option(
+            GLORY_EXCHANGE,
+            "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
+            {"glory": -1, "drachma": 2, "vp": 4},
         )
-    return options
+    ]
 
 
 def build_prompt(state: State, seat: int) -> Prompt | None:
@@ -75,14 +78,15 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     if task is None or task.kind == "draw":
         return None
     task_handler = HANDLERS[task.kind]
-    options = task_options(state, seat, task)
+    options = task_handler.options(state, seat, task)
+    default = task_handler.default(state, seat, task, options)
     return Prompt(
         id=f"p{task.id}",
         seat=seat,
         kind=task.kind,
         text=task_handler.text(state, seat, task),
-        options=tuple(options),
-        default=task_handler.default(state, seat, task, options),
+        options=tuple(options + _exchange_option(state, seat)),
+        default=default,
     )
 
 

@@ -1,0 +1,76 @@
+"""Play seeded random games and print speed and score figures.
+
+python -m engine.simulate --players 4 --games 1000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+import engine
+
+
+def random_event(game, state, rng: random.Random):
+    """The next event of a random game: chance if needed, else a random option of a seat."""
+    if game.needs_chance(state):
+        return game.sample_chance(state, rng)
+    pending = game.pending(state)
+    seat = rng.choice(sorted(pending))
+    prompt = pending[seat]
+    return game.decide(state, seat, prompt.id, rng.choice(prompt.options).id)
+
+
+def play_random_game(game, num_players: int, rng: random.Random, options=None, on_event=None):
+    """Play one game to the end; returns (final state, events)."""
+    state = game.new_game(num_players, options)
+    events = []
+    while not game.is_over(state):
+        event = random_event(game, state, rng)
+        state = game.apply(state, event)
+        events.append(event)
+        if on_event:
+            on_event(state, event)
+    return state, events
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="khora")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    game = engine.get_game(args.game)
+    rng = random.Random(args.seed)
+    decisions = chance = 0
+    totals: list[int] = []
+    winners: Counter = Counter()
+    started = time.perf_counter()
+    for _ in range(args.games):
+        state, events = play_random_game(game, args.players, rng)
+        decisions += sum(1 for e in events if e.type == "decision")
+        chance += sum(1 for e in events if e.type == "chance")
+        scores = game.scores(state)
+        totals += scores["totals"]
+        for seat in scores["ranking"][0]["seats"]:
+            winners[state.players[seat].city] += 1
+    elapsed = time.perf_counter() - started
+    print(f"{args.games} games of {args.players} players in {elapsed:.2f} s")
+    print(f"games/s      {args.games / elapsed:10.1f}")
+    print(f"decisions/s  {decisions / elapsed:10.0f}  ({decisions / args.games:.0f} a game)")
+    print(f"events/s     {(decisions + chance) / elapsed:10.0f}")
+    print(
+        f"final score  min {min(totals)}  median {statistics.median(totals):.0f}  "
+        f"mean {statistics.mean(totals):.1f}  max {max(totals)}  "
+        f"stdev {statistics.pstdev(totals):.1f}"
+    )
+    print("wins by city " + ", ".join(f"{c} {n}" for c, n in winners.most_common()))
+
+
+if __name__ == "__main__":
+    main()
