@@ -38,10 +38,12 @@ PROGRESS_MAX = 7
 PERSEPOLIS_TROOPS_REQUIRED = 15
 PERSEPOLIS_TROOPS_LOST = 15
 
-# Blue 4/4 exploration space: the sources split (MK major, KO minor); we take minor, which
-# gives blue the same 6 minor / 5 major split as red and green. Blue 5/3 stays major (both
-# sources agree).
-BLUE_4_4_TIER = "minor"
+# Blue 4/4 exploration space: the sources split (MK major, KO minor) and nothing settles it.
+# ../shared/README.md says to take the reading the component data lists first, which is MK's
+# major. (Symmetry with red and green, 6 minor and 5 major each, would need both blue 4/4 and
+# blue 5/3 minor, and both sources say 5/3 is major; so symmetry cannot decide it either.)
+# Blue ends with 4 minor and 7 major spaces.
+BLUE_4_4_TIER = "major"
 
 # Politics cards discarded by The Thirty Tyrants go to the bottom of the deck, like the card
 # Legislation returns.
