@@ -69,7 +69,7 @@ def describe(space: Space) -> str:
     left to the caller, which knows the seat's discounts (Sparta, Helepole).
     """
     if space.id == "persepolis":
-        tokens = "Persepolis: its 3 major knowledge tokens (red, blue and green)"
+        tokens = "Persepolis and its 3 major knowledge tokens, one of each colour"
     else:
         tokens = f"the {space.tier} {space.colour} knowledge token"
     bonus = []
