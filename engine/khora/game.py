@@ -127,30 +127,31 @@ class KhoraGame:
     def apply(self, state: State, event: Event, _in_place: bool = False) -> State:
         if state.finished:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
-        new = state if _in_place else state.clone()
         if event.type == "decision":
-            self._apply_decision(new, event)
+            prompt = self._prompt_answered(state, event)
+            new = state if _in_place else state.clone()
+            tasks.resolve_head(new, event.seat, prompt.option(event.data.get("option")))
         elif event.type == "chance":
+            new = state if _in_place else state.clone()
             self._apply_chance(new, event)
         else:
             raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
         flow.run(new)
-        new.cache = {}
         return new
 
-    def _apply_decision(self, state: State, event: Event) -> None:
+    def _prompt_answered(self, state: State, event: Event) -> Prompt:
+        """The open prompt a decision event answers; refuses a stale or illegal one."""
         if flow.chance_request(state) is not None:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
         seat = event.seat
         if not isinstance(seat, int) or not 0 <= seat < state.num_players:
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        prompt = tasks.build_prompt(state, seat)
+        prompt = self.pending(state).get(seat)
         if prompt is None or prompt.id != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        option = prompt.option(event.data.get("option"))
-        if option is None:
+        if prompt.option(event.data.get("option")) is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
-        tasks.resolve_head(state, seat, option)
+        return prompt
 
     def _apply_chance(self, state: State, event: Event) -> None:
         request = flow.chance_request(state)
