@@ -10,7 +10,8 @@ def _mutable_fields(obj):
     return [
         f.name
         for f in dataclasses.fields(obj)
-        if isinstance(getattr(obj, f.name), list | dict) and f.name not in ("options", "cache", "chance", "final_scores")
+        if isinstance(getattr(obj, f.name), list | dict)
+        and f.name not in ("options", "cache", "chance", "final_scores")
     ]
 
 
