@@ -103,6 +103,9 @@ def _resolve_forced_task(state: State, listed: dict) -> bool:
         if known is None or known[0] != task.id:
             known = listed[player.seat] = (task.id, task_handler.options(state, player.seat, task))
         options = known[1]
+        if not options:  # nothing left to choose (e.g. the cards to discard are gone)
+            tasks.run_head(state, player.seat, lambda _task: None)
+            return True
         if len(options) == 1 and not tasks.exchange_options(state, player.seat):
             tasks.resolve_head(state, player.seat, options[0])
             return True
