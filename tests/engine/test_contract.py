@@ -202,3 +202,48 @@ def test_every_prompt_default_is_one_of_its_options_and_option_ids_are_unique():
 def test_get_game_names_the_known_games_when_asked_for_another():
     with pytest.raises(KeyError, match="known games: khora"):
         engine.get_game("chess")
+
+
+def test_a_sealed_tile_assignment_can_be_taken_back_until_everyone_has_assigned():
+    table = Table(["argos", "sparta"])
+    table.roll([3, 3], [3, 3])
+    with pytest.raises(IllegalDecision) as refused:
+        game.revise(table.state, 0)
+    assert refused.value.code == "nothing_to_revise"
+    table.assign(0, 0, 2)
+
+    table.apply(game.revise(table.state, 0))
+    assert table.player(0).assignment == []
+    assert table.prompt(0).kind == "assign_die"
+    assert game.redact(table.events[-1], 1)["data"] == {"kind": "revise", "step": "assign_die"}
+    table.assign(0, 3, 1)
+    table.assign(1, 0, 2)
+
+    assert table.player(0).active_tiles == [1, 3]
+    with pytest.raises(IllegalDecision):
+        game.revise(table.state, 0)
+
+
+def test_a_draft_pick_can_be_changed_while_others_still_pick():
+    state = game.new_game(2, {"cities": ["argos", "sparta"]})
+    state = game.apply(state, game.sample_chance(state, random.Random(4)))
+    first = game.pending(state)[0]
+    state = game.apply(state, game.decide(state, 0, first.id, first.options[0].id))
+    state = game.apply(state, game.revise(state, 0))
+
+    again = game.pending(state)[0]
+    assert again.id != first.id
+    assert {o.id for o in again.options} == {o.id for o in first.options}
+    state = game.apply(state, game.decide(state, 0, again.id, again.options[-1].id))
+    assert state.players[0].draft_picks == [again.options[-1].data["card"]]
+    assert len(state.players[0].draft_hand) == 4
+
+
+def test_a_revise_event_for_a_step_that_resolved_is_refused():
+    table = Table(["argos", "sparta"])
+    table.roll([3, 3], [3, 3])
+    table.assign(0, 0, 2)
+    revise = game.revise(table.state, 0)
+    table.assign(1, 0, 2)
+    with pytest.raises(InvalidEvent):
+        game.apply(table.state, revise)
