@@ -1,6 +1,8 @@
 """Every judgement call the engine makes where the sources disagree or are silent.
 
-One place, one line each; docs/rules-notes.md explains why each value was chosen.
+One place, one line each; docs/rules-notes.md explains why each value was chosen, and also
+lists the calls that are simply how the code behaves, with no alternative to switch to
+(card-played triggers on every route, the Mint on event advances, the drachma tie-break).
 """
 
 # Achievements (../shared/README.md rulings): checked only in phase G.
@@ -53,23 +55,9 @@ DISCARDS_TO_BOTTOM_OF_DECK = True
 # apply to every paid track advance, in the progress phase or granted by an event.
 PROGRESS_PRICE_FLOOR = 0
 
-# Constructing the Mint makes every paid economy level free, also the one The Rise of Persia
-# or Military Victory offers (those events say "Progress", and the card names no phase).
-# Recorded here for the docs: the engine implements no other reading.
-MINT_COVERS_EVENT_ADVANCES = True
-
-# Athens levels 2/3 and Extraordinary Collection fire on every politics card played, by any
-# route (Politics action, Prosperity, Ostracism); Extraordinary Collection does not pay for
-# itself. Recorded here for the docs: the engine implements no other reading.
-CARD_PLAYED_TRIGGERS_ON_EVERY_ROUTE = True
-
 # Miletus level 2: "Choose 2 Tracks and move up 1 level on each" (the rulebook prints the
 # tile): two different tracks.
 MILETUS_FREE_ADVANCES_DIFFERENT_TRACKS = True
-
-# The tie-break after score is the most drachmas; a tie on both is a shared place (the
-# rulebook says so). Recorded here for the docs: scoring implements exactly this.
-TIE_BREAK = "drachmas"
 
 # Growing Populations: a player whose dice total 4 or less gains 1 philosophy token.
 GROWING_POPULATIONS_MAX_TOTAL = 4
