@@ -89,7 +89,7 @@ def draw_cards(state: State, seat: int, count: int, purpose: str) -> None:
     `purpose` says where the cards go: "hand", or "legislation" (keep one, return one).
     """
     player = state.players[seat]
-    player.agenda.append(state.new_task("draw", count=count, purpose=purpose))
+    player.queue("draw", count=count, purpose=purpose)
 
 
 def cap_action_excess(state: State) -> None:

@@ -32,6 +32,7 @@ def _check_setup(num_players: int, options: dict[str, Any]) -> None:
     cities = options.get("cities")
     if cities is not None and (
         not isinstance(cities, list)
+        or not all(isinstance(city, str) for city in cities)
         or len(cities) != num_players
         or len(set(cities)) != num_players
         or any(city not in CITIES for city in cities)

@@ -35,7 +35,7 @@ def reopen(state: State, seat: int, step: str) -> None:
     player = state.players[seat]
     if step == "draft_pick":
         player.draft_hand.append(player.draft_picks.pop())
-        player.agenda.append(state.new_task("draft_pick"))
+        player.queue("draft_pick")
     else:
         player.assignment = []
-        player.agenda.append(state.new_task("assign_die", die=0))
+        player.queue("assign_die", die=0)

@@ -52,6 +52,8 @@ class Player:
     draft_picks: list[str] = field(default_factory=list)
     advanced_this_progress: int = 0
     agenda: list[Task] = field(default_factory=list)
+    # Tasks are numbered per seat, so a seat's prompt ids never depend on what others did.
+    tasks_created: int = 0
 
     def clone(self) -> Player:
         # Spelled out because cloning is the engine's hot path; test_state checks that every
@@ -84,7 +86,16 @@ class Player:
             draft_picks=self.draft_picks[:],
             advanced_this_progress=self.advanced_this_progress,
             agenda=self.agenda[:],
+            tasks_created=self.tasks_created,
         )
+
+    def new_task(self, kind: str, **data: Any) -> Task:
+        self.tasks_created += 1
+        return Task(self.tasks_created, kind, data)
+
+    def queue(self, kind: str, **data: Any) -> None:
+        """Add a task to the end of this seat's agenda."""
+        self.agenda.append(self.new_task(kind, **data))
 
     def token_count(self, colour: str | None = None, tier: str | None = None) -> int:
         colours = (colour,) if colour else COLOURS
@@ -119,7 +130,6 @@ class State:
     assignments_revealed: bool = False
     # Action phase: the tile being resolved and the seats still to act in turn order.
     action_tile: int | None = None
-    next_task_id: int = 1
     finished: bool = False
     final_scores: dict[str, Any] | None = None
     rules_version: str = ""
@@ -147,16 +157,10 @@ class State:
             achievements_claimed={k: v[:] for k, v in self.achievements_claimed.items()},
             assignments_revealed=self.assignments_revealed,
             action_tile=self.action_tile,
-            next_task_id=self.next_task_id,
             finished=self.finished,
             final_scores=self.final_scores,
             rules_version=self.rules_version,
         )
-
-    def new_task(self, kind: str, **data: Any) -> Task:
-        task = Task(self.next_task_id, kind, data)
-        self.next_task_id += 1
-        return task
 
     def seats_from(self, first: int) -> list[int]:
         """Seats in clockwise (increasing) order starting with `first`."""

@@ -7,8 +7,6 @@ from other seats in the log; `automatic` tasks run without asking anyone.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core import Option, Prompt
 from engine.khora import abilities
 from engine.khora.effects import gain
@@ -81,7 +79,7 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
         options = task_handler.options(state, seat, task)
     default = task_handler.default(state, seat, task, options)
     return Prompt(
-        id=f"p{task.id}",
+        id=f"p{seat}-{task.id}",
         seat=seat,
         kind=task.kind,
         text=task_handler.text(state, seat, task),
@@ -109,7 +107,6 @@ def resolve_head(state: State, seat: int, option: Option) -> None:
     if option.id == GLORY_EXCHANGE:
         player.glory -= 1
         gain(state, seat, drachma=2, vp=4)
-        player.agenda[0] = replace(task, id=state.next_task_id)
-        state.next_task_id += 1
+        player.agenda[0] = player.new_task(task.kind, **task.data)
         return
     run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))

@@ -21,6 +21,7 @@ from tests.engine.scenario import Table
         (2, {"city_selection": "auction"}, "'random' or 'choose'"),
         (2, {"cities": ["argos", "argos"]}, "one distinct city per seat"),
         (3, {"cities": ["argos", "rome", "sparta"]}, "one distinct city per seat"),
+        (2, {"cities": [["argos"], ["sparta"]]}, "one distinct city per seat"),
     ],
 )
 def test_new_game_refuses_a_bad_setup_and_says_what_is_accepted(num_players, options, fragment):

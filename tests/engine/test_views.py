@@ -78,12 +78,13 @@ def test_the_log_hides_dealt_and_drawn_cards_and_secret_choices_from_others():
                 "draft_pick",
                 "assign_die",
                 "legislation_keep",
+                "discard_card",
             ):
                 kinds_seen.add(event.data["kind"])
                 assert ("option" in data) == own
             else:
                 assert data == event.data
-    assert kinds_seen == {"deal", "draw", "draft_pick", "assign_die", "legislation_keep"}
+    assert kinds_seen >= {"deal", "draw", "draft_pick", "assign_die", "legislation_keep"}
 
 
 def _states_along_random_games(count: int):
@@ -127,3 +128,13 @@ def test_changing_only_another_players_hidden_data_never_changes_my_view(viewer)
             assert game.pending(other)[viewer].to_dict() == game.pending(state)[viewer].to_dict()
         checked += 1
     assert checked > 50
+
+
+def test_a_seats_prompt_ids_count_only_its_own_tasks():
+    table = Table(["argos", "sparta"])
+    table.roll([3, 3], [3, 3])
+    before = table.prompt(0).id
+    table.assign(1, 0, 2)  # the other seat's sealed choices create tasks of its own
+
+    assert table.prompt(0).id == before
+    assert before.startswith("p0-") and table.prompt(0).seat == 0

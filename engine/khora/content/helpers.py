@@ -8,7 +8,7 @@ from engine.khora.state import State
 
 def ask(state: State, seat: int, kind: str, **data) -> None:
     """Queue a task for a seat, after whatever it is already doing."""
-    state.players[seat].agenda.append(state.new_task(kind, **data))
+    state.players[seat].queue(kind, **data)
 
 
 def gains(**amounts: int):

@@ -79,7 +79,7 @@ def lowest_roller(state: State) -> int:
 @step("assign")
 def assign(state: State) -> None:
     for player in state.players:
-        player.agenda.append(state.new_task("assign_die", die=0))
+        player.queue("assign_die", die=0)
 
 
 @handler
@@ -109,7 +109,7 @@ class AssignDie(TaskHandler):
         player.assignment.append(option.data["tile"])
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
-            player.agenda.append(state.new_task("assign_die", die=next_die))
+            player.queue("assign_die", die=next_die)
 
 
 @functools.cache
@@ -136,7 +136,7 @@ def reveal(state: State) -> None:
             tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
         )
         if player.unpaid or player.philosophy:
-            player.agenda.append(state.new_task("adjust_citizens"))
+            player.queue("adjust_citizens")
 
 
 def _shortfall(state: State, seat: int, tile: int) -> int:
@@ -217,4 +217,4 @@ class AdjustCitizens(TaskHandler):
                 player.set_aside.append(tile)
                 player.active_tiles.remove(tile)
         if player.unpaid or player.philosophy:
-            player.agenda.append(state.new_task("adjust_citizens"))
+            player.queue("adjust_citizens")

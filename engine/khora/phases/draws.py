@@ -75,6 +75,7 @@ class DiscardCard(TaskHandler):
     """The Thirty Tyrants: the seats with the fewest troops discard 2 cards of their choice."""
 
     kind = "discard_card"
+    secret = True  # the discards go face down to the bottom of the deck
 
     def text(self, state, seat, task):
         return (

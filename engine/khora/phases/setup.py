@@ -61,7 +61,7 @@ def apply_cities(state: State, outcome: dict) -> None:
 
 @step("choose_city")
 def choose_city(state: State, seat: int) -> None:
-    state.players[seat].agenda.append(state.new_task("choose_city"))
+    state.players[seat].queue("choose_city")
 
 
 @handler
@@ -121,7 +121,7 @@ def apply_deal(state: State, outcome: dict) -> None:
 @step("draft_pick")
 def draft_pick(state: State) -> None:
     for player in state.players:
-        player.agenda.append(state.new_task("draft_pick"))
+        player.queue("draft_pick")
 
 
 @handler
