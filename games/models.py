@@ -111,14 +111,15 @@ class GameEvent(models.Model):
 class GameStep(models.Model):
     """A step: the decisions the game waits for at once, with one deadline.
 
-    A step opens when prompts appear while no step is open and closes once none of the seats
-    asked in it has anything left to decide. The deadline worker of a later issue claims open
-    steps whose deadline has passed.
+    A step opens when prompts appear while no step is open, and closes once none of its prompts
+    is open any more; a prompt opened while the step is open joins it (and its deadline). The
+    deadline worker of a later issue claims open steps whose deadline has passed.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveIntegerField()
-    seats = models.JSONField(default=list)
+    prompts = models.JSONField(default=dict, help_text="Prompt id → seat, for every prompt.")
+    seats = models.JSONField(default=list, help_text="The seats asked in this step.")
     opened_at = models.DateTimeField(default=clock.now)
     deadline = models.DateTimeField()
     closed_at = models.DateTimeField(null=True, blank=True)

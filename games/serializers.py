@@ -21,6 +21,16 @@ class GameCreateInput(serializers.Serializer):
     )
     step_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, default=48)
 
+    def validate_options(self, options):
+        # The engine checks the setup; it expects `cities` to hold strings (a list of lists
+        # makes its set() raise TypeError), so the shape is checked here first.
+        cities = options.get("cities")
+        if cities is not None and (
+            not isinstance(cities, list) or not all(isinstance(c, str) for c in cities)
+        ):
+            raise serializers.ValidationError("cities must be a list of city ids (strings).")
+        return options
+
 
 class GameStartInput(serializers.Serializer):
     fill_with_bots = serializers.BooleanField(

@@ -24,10 +24,10 @@ class GameWriter:
         self.seats = list(game.seats.order_by("position"))
         self._new_rows: list[GameEvent] = []
         self._latest_step = game.steps.order_by("-number").first()
-        # The seats of the step in progress, followed event by event (see GameStep).
-        self._step_seats: set[int] = set()
+        # The prompts (id → seat) of the step in progress, followed event by event.
+        self._step_prompts: dict[str, int] = {}
         if self._latest_step is not None and self._latest_step.closed_at is None:
-            self._step_seats = set(self._latest_step.seats)
+            self._step_prompts = dict(self._latest_step.prompts)
         self._step_changed = False
         self._step_turned_over = False
 
@@ -85,14 +85,14 @@ class GameWriter:
         save_snapshot(self.game, self.state)
 
     def _follow_step(self) -> None:
-        """A step lasts while someone asked in it still has to answer; newcomers join it."""
-        pending = set(self.rules.pending(self.state))
-        if self._step_seats and pending & self._step_seats:
-            if not pending <= self._step_seats:
-                self._step_seats |= pending
+        """A step lasts while one of its prompts is still open; prompts opened meanwhile join it."""
+        pending = {prompt.id: seat for seat, prompt in self.rules.pending(self.state).items()}
+        if pending.keys() & self._step_prompts.keys():
+            if not pending.keys() <= self._step_prompts.keys():
+                self._step_prompts |= pending
                 self._step_changed = True
             return
-        self._step_seats = pending
+        self._step_prompts = pending
         self._step_changed = True
         self._step_turned_over = True
 
@@ -101,18 +101,20 @@ class GameWriter:
             return
         latest = self._latest_step
         still_open = latest is not None and latest.closed_at is None
+        seats = sorted(set(self._step_prompts.values()))
         if still_open and not self._step_turned_over:
-            latest.seats = sorted(self._step_seats)
-            latest.save(update_fields=["seats"])
+            latest.prompts, latest.seats = self._step_prompts, seats
+            latest.save(update_fields=["prompts", "seats"])
             return
         if still_open:
             latest.closed_at = now
             latest.save(update_fields=["closed_at"])
-        if self._step_seats:
+        if self._step_prompts:
             self._latest_step = GameStep.objects.create(
                 game=self.game,
                 number=(latest.number if latest else 0) + 1,
-                seats=sorted(self._step_seats),
+                prompts=self._step_prompts,
+                seats=seats,
                 opened_at=now,
                 deadline=now + timedelta(hours=self.game.step_hours),
             )

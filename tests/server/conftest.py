@@ -63,7 +63,7 @@ def make_player(db):
 
 
 @pytest.fixture
-def anonymous():
+def anonymous(db):
     return APIClient()
 
 

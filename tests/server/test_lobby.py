@@ -28,6 +28,12 @@ def test_a_bad_setup_is_refused_by_the_engine_and_nothing_is_stored(make_player)
     assert not Game.objects.exists()
 
 
+def test_cities_that_are_not_strings_are_invalid_input(make_player):
+    response = create(make_player("alice"), options={"cities": [[1], [2], [3]]})
+    body = assert_problem(response, 400, "invalid_input")
+    assert "options" in body["errors"]
+
+
 def test_too_many_seats_is_invalid_input(make_player):
     alice = make_player("alice")
     body = assert_problem(create(alice, seats=5), 400, "invalid_input")
