@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.conditional import conditional_response
+from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
     DecisionsInput,
     DecisionsOutput,
@@ -26,7 +27,7 @@ from games.serializers import (
 )
 
 
-def problems(*statuses: int) -> dict[int, OpenApiResponse]:
+def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     descriptions = {
         400: "Invalid input (code invalid_input, malformed_json, invalid_setup, ...).",
         401: "No valid token (not_authenticated, authentication_failed).",
@@ -37,7 +38,7 @@ def problems(*statuses: int) -> dict[int, OpenApiResponse]:
         422: "Well-formed but refused (illegal_option with legal_options, idempotency_key_reused).",
     }
     return {
-        code: OpenApiResponse(ProblemOutput, description=f"application/problem+json: {text}")
+        (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(ProblemOutput, description=text)
         for code, text in descriptions.items()
         if code in statuses
     }

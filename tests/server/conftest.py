@@ -33,6 +33,12 @@ def pytest_runtest_setup(item):
     pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # Real hashing is deliberately slow; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 class Player:
     """A user with a token and an API client that sends it as a Bearer token."""
 
