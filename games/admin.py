@@ -10,10 +10,18 @@ from games.state_store import engine_game, to_engine_event
 
 
 class SeatInline(admin.TabularInline):
+    """Staff may hand a human seat to another user; everything else follows from the log."""
+
     model = Seat
     extra = 0
     fields = ("position", "user", "is_bot", "pending_prompt", "joined_at")
-    readonly_fields = ("pending_prompt", "joined_at")
+    readonly_fields = ("position", "is_bot", "pending_prompt", "joined_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Game)
@@ -21,8 +29,25 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("public_id", "game_type", "status", "num_seats", "creator", "created_at")
     list_filter = ("status", "game_type")
     search_fields = ("public_id", "creator__username", "seats__user__username")
-    readonly_fields = ("public_id", "rules_version", "last_seq", "created_at", "updated_at")
+    # Setup and status are facts the log was replayed under: only the step length may change.
+    readonly_fields = (
+        "public_id",
+        "game_type",
+        "rules_version",
+        "status",
+        "num_seats",
+        "options",
+        "creator",
+        "last_seq",
+        "created_at",
+        "updated_at",
+        "started_at",
+        "finished_at",
+    )
     inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Seat)
@@ -30,6 +55,10 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ("game", "position", "user", "is_bot")
     list_select_related = ("game", "user")
     search_fields = ("game__public_id", "user__username")
+    readonly_fields = ("game", "position", "is_bot", "pending_prompt", "joined_at")
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(GameStep)

@@ -20,6 +20,8 @@ from games.models import Game, IdempotencyRecord, Seat
 from games.selectors import prompt_payload, seat_of
 from games.writer import GameWriter
 
+IDEMPOTENCY_KEY_MAX = 255
+
 
 @dataclass(frozen=True)
 class DecisionInput:
@@ -43,7 +45,6 @@ class BatchStopped(DomainError):
             engine_code_status(refusal.code),
             {**refusal.details, "accepted": accepted},
         )
-        self.refusal = refusal
 
 
 def game_create(
@@ -138,6 +139,12 @@ def decisions_submit(
     back would let a player redraw the cards or dice they triggered by sending a bad second
     decision on purpose.
     """
+    if idempotency_key is not None and len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+        raise DomainError(
+            "invalid_idempotency_key",
+            f"An Idempotency-Key has at most {IDEMPOTENCY_KEY_MAX} characters; a UUID is ideal.",
+            400,
+        )
     request_hash = hashlib.sha256(
         json.dumps([[d.prompt, d.option] for d in decisions]).encode()
     ).hexdigest()

@@ -177,3 +177,14 @@ def test_decisions_in_a_lobby_are_refused(make_player):
     game_id = alice.post("/api/v1/games/", {"seats": 2}).json()["id"]
     response = alice.post(f"/api/v1/games/{game_id}/decisions/", {"prompt": "p1", "option": "x"})
     assert_problem(response, 409, "game_not_active")
+
+
+def test_an_overlong_idempotency_key_is_invalid(make_player):
+    alice, _, game = two_humans_and_a_bot(make_player)
+    prompt = open_prompt(alice, game)
+    response = alice.post(
+        url(game, "decisions"),
+        {"prompt": prompt["id"], "option": prompt["default"]},
+        HTTP_IDEMPOTENCY_KEY="k" * 256,
+    )
+    assert_problem(response, 400, "invalid_idempotency_key")

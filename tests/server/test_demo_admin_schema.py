@@ -72,3 +72,16 @@ def test_the_schema_describes_every_endpoint_with_its_problems(db):
 
 def test_the_schema_is_valid_and_generates_without_warnings(db, tmp_path):
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+
+
+def test_the_admin_cannot_change_what_the_log_was_replayed_under(make_player):
+    alice = make_player("alice", staff=True)
+    alice.user.is_superuser = True
+    alice.user.save()
+    game = start_game([alice], seats=2)
+    client = APIClient()
+    client.force_login(alice.user)
+    page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    assert 'name="step_hours"' in page
+    assert 'name="options"' not in page and 'name="status"' not in page
+    assert client.get("/admin/games/game/add/").status_code == 403
