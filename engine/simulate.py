@@ -24,12 +24,18 @@ def random_event(game, state, rng: random.Random):
     return game.decide(state, seat, prompt.id, rng.choice(prompt.options).id)
 
 
-def play_random_game(game, num_players: int, rng: random.Random, options=None, on_event=None):
-    """Play one game to the end; returns (final state, events)."""
+def play_random_game(
+    game, num_players: int, rng: random.Random, options=None, on_event=None, policy=None
+):
+    """Play one game to the end; returns (final state, events).
+
+    `policy(game, state, rng)` picks each next event; the default picks uniformly at random.
+    """
+    policy = policy or random_event
     state = game.new_game(num_players, options)
     events = []
     while not game.is_over(state):
-        event = random_event(game, state, rng)
+        event = policy(game, state, rng)
         state = game.apply(state, event)
         events.append(event)
         if on_event:

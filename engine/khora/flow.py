@@ -62,35 +62,51 @@ def chance_request(state: State) -> dict | None:
 
 
 def run(state: State) -> None:
-    """Advance everything that needs nobody: automatic steps, forced choices, fixed draws."""
+    """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
+
+    Leaves in `state.cache["options"]` the options it listed for each seat's open task, so
+    that `pending` need not list them again.
+    """
+    listed: dict[int, tuple[int, list]] = {}  # seat -> (task id, options), since last change
     while not state.finished:
         if chance_request(state) is not None:
-            return
+            break
         seat = draw_request(state)
         if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order
             CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
+            listed = {}
             continue
-        if _resolve_forced_task(state):
+        if _resolve_forced_task(state, listed):
+            listed = {}
             continue
         if any(player.agenda for player in state.players):
-            return
+            break
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
         name, *args = state.steps.pop(0)
         STEPS[name](state, *args)
+        listed = {}
+    state.cache = {"options": listed}
 
 
-def _resolve_forced_task(state: State) -> bool:
+def _resolve_forced_task(state: State, listed: dict) -> bool:
+    """Run an automatic task or take a seat's only option; True if anything changed."""
     for player in state.players:
         task = tasks.head_task(state, player.seat)
-        if task is None:
+        if task is None or task.kind == "draw":
             continue
         task_handler = tasks.HANDLERS[task.kind]
         if task_handler.automatic:
             tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
             return True
-        options = tasks.task_options(state, player.seat, task)
-        if len(options) == 1:
+        known = listed.get(player.seat)
+        if known is None or known[0] != task.id:
+            known = listed[player.seat] = (task.id, task_handler.options(state, player.seat, task))
+        options = known[1]
+        if not options:  # nothing left to choose (e.g. the cards to discard are gone)
+            tasks.run_head(state, player.seat, lambda _task: None)
+            return True
+        if len(options) == 1 and not tasks.exchange_options(state, player.seat):
             tasks.resolve_head(state, player.seat, options[0])
             return True
     return False

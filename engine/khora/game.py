@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Prompt
-from engine.khora import flow, tasks, views
+from engine.khora import flow, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -122,35 +122,56 @@ class KhoraGame:
             "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
         )
 
+    def revise(self, state: State, seat: int) -> Event:
+        """Take back a seat's sealed choice (draft pick, tile assignment) before the reveal."""
+        step = sealed.revisable_step(state, seat)
+        if step is None:
+            raise IllegalDecision(
+                "nothing_to_revise",
+                f"Seat {seat} has no sealed choice to take back: a draft pick or a tile "
+                "assignment can be changed only until every player has made theirs.",
+            )
+        return Event("decision", {"kind": "revise", "step": step}, seat=seat)
+
     # --- applying events ------------------------------------------------------------------
 
     def apply(self, state: State, event: Event, _in_place: bool = False) -> State:
         if state.finished:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
-        new = state if _in_place else state.clone()
-        if event.type == "decision":
-            self._apply_decision(new, event)
+        if event.type == "decision" and event.data.get("kind") == "revise":
+            step = sealed.revisable_step(state, event.seat) if self._seat_ok(state, event) else None
+            if step is None or step != event.data.get("step"):
+                raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
+            new = state if _in_place else state.clone()
+            sealed.reopen(new, event.seat, step)
+        elif event.type == "decision":
+            prompt = self._prompt_answered(state, event)
+            new = state if _in_place else state.clone()
+            tasks.resolve_head(new, event.seat, prompt.option(event.data.get("option")))
         elif event.type == "chance":
+            new = state if _in_place else state.clone()
             self._apply_chance(new, event)
         else:
             raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
         flow.run(new)
-        new.cache = {}
         return new
 
-    def _apply_decision(self, state: State, event: Event) -> None:
+    def _prompt_answered(self, state: State, event: Event) -> Prompt:
+        """The open prompt a decision event answers; refuses a stale or illegal one."""
         if flow.chance_request(state) is not None:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
-        seat = event.seat
-        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        if not self._seat_ok(state, event):
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        prompt = tasks.build_prompt(state, seat)
+        prompt = self.pending(state).get(event.seat)
         if prompt is None or prompt.id != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        option = prompt.option(event.data.get("option"))
-        if option is None:
+        if prompt.option(event.data.get("option")) is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
-        tasks.resolve_head(state, seat, option)
+        return prompt
+
+    @staticmethod
+    def _seat_ok(state: State, event: Event) -> bool:
+        return isinstance(event.seat, int) and 0 <= event.seat < state.num_players
 
     def _apply_chance(self, state: State, event: Event) -> None:
         request = flow.chance_request(state)

@@ -54,50 +54,42 @@ class Player:
     agenda: list[Task] = field(default_factory=list)
 
     def clone(self) -> Player:
-        copy = Player.__new__(Player)
-        for name in _SCALAR_FIELDS:
-            setattr(copy, name, getattr(self, name))
-        copy.tokens = dict(self.tokens)
-        for name in _LIST_FIELDS:
-            setattr(copy, name, list(getattr(self, name)))
-        return copy
+        # Spelled out because cloning is the engine's hot path; test_state checks that every
+        # field is copied.
+        return Player(
+            seat=self.seat,
+            city=self.city,
+            development=self.development,
+            drachma=self.drachma,
+            vp=self.vp,
+            citizens=self.citizens,
+            tax=self.tax,
+            glory=self.glory,
+            troops=self.troops,
+            economy=self.economy,
+            culture=self.culture,
+            military=self.military,
+            philosophy=self.philosophy,
+            tokens=self.tokens.copy(),
+            hand=self.hand[:],
+            played=self.played[:],
+            dice_count=self.dice_count,
+            dice=self.dice[:],
+            assignment=self.assignment[:],
+            active_tiles=self.active_tiles[:],
+            set_aside=self.set_aside[:],
+            unpaid=self.unpaid[:],
+            achievements=self.achievements[:],
+            draft_hand=self.draft_hand[:],
+            draft_picks=self.draft_picks[:],
+            advanced_this_progress=self.advanced_this_progress,
+            agenda=self.agenda[:],
+        )
 
     def token_count(self, colour: str | None = None, tier: str | None = None) -> int:
         colours = (colour,) if colour else COLOURS
         tiers = (tier,) if tier else TIERS
         return sum(self.tokens.get(f"{c}_{t}", 0) for c in colours for t in tiers)
-
-
-_SCALAR_FIELDS = [
-    "seat",
-    "city",
-    "development",
-    "drachma",
-    "vp",
-    "citizens",
-    "tax",
-    "glory",
-    "troops",
-    "economy",
-    "culture",
-    "military",
-    "philosophy",
-    "dice_count",
-    "advanced_this_progress",
-]
-_LIST_FIELDS = [
-    "hand",
-    "played",
-    "dice",
-    "assignment",
-    "active_tiles",
-    "set_aside",
-    "unpaid",
-    "achievements",
-    "draft_hand",
-    "draft_picks",
-    "agenda",
-]
 
 
 @dataclass(slots=True)
@@ -135,18 +127,31 @@ class State:
     cache: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> State:
-        copy = State.__new__(State)
-        for name in _STATE_SCALARS:
-            setattr(copy, name, getattr(self, name))
-        copy.options = self.options
-        copy.players = [player.clone() for player in self.players]
-        for name in _STATE_LISTS:
-            setattr(copy, name, list(getattr(self, name)))
-        copy.chance = self.chance
-        copy.achievements_claimed = {k: list(v) for k, v in self.achievements_claimed.items()}
-        copy.final_scores = self.final_scores
-        copy.cache = {}
-        return copy
+        return State(
+            num_players=self.num_players,
+            options=self.options,
+            players=[player.clone() for player in self.players],
+            round=self.round,
+            phase=self.phase,
+            start_player=self.start_player,
+            steps=self.steps[:],
+            chance=self.chance,
+            deck_unseen=self.deck_unseen[:],
+            deck_bottom=self.deck_bottom[:],
+            events_unseen=self.events_unseen[:],
+            events_revealed=self.events_revealed[:],
+            current_event=self.current_event,
+            exploration=self.exploration[:],
+            persepolis_explored=self.persepolis_explored,
+            tokens_from_reserve=self.tokens_from_reserve,
+            achievements_claimed={k: v[:] for k, v in self.achievements_claimed.items()},
+            assignments_revealed=self.assignments_revealed,
+            action_tile=self.action_tile,
+            next_task_id=self.next_task_id,
+            finished=self.finished,
+            final_scores=self.final_scores,
+            rules_version=self.rules_version,
+        )
 
     def new_task(self, kind: str, **data: Any) -> Task:
         task = Task(self.next_task_id, kind, data)
@@ -157,27 +162,3 @@ class State:
         """Seats in clockwise (increasing) order starting with `first`."""
         n = self.num_players
         return [(first + i) % n for i in range(n)]
-
-
-_STATE_SCALARS = [
-    "num_players",
-    "round",
-    "phase",
-    "start_player",
-    "current_event",
-    "persepolis_explored",
-    "tokens_from_reserve",
-    "assignments_revealed",
-    "action_tile",
-    "next_task_id",
-    "finished",
-    "rules_version",
-]
-_STATE_LISTS = [
-    "steps",
-    "deck_unseen",
-    "deck_bottom",
-    "events_unseen",
-    "events_revealed",
-    "exploration",
-]

@@ -57,11 +57,7 @@ def head_task(state: State, seat: int) -> Task | None:
     return agenda[0] if agenda else None
 
 
-def task_options(state: State, seat: int, task: Task) -> list[Option]:
-    return HANDLERS[task.kind].options(state, seat, task) + _exchange_option(state, seat)
-
-
-def _exchange_option(state: State, seat: int) -> list[Option]:
+def exchange_options(state: State, seat: int) -> list[Option]:
     if not abilities.can_exchange_glory(state, seat):
         return []
     return [
@@ -78,14 +74,18 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     if task is None or task.kind == "draw":
         return None
     task_handler = HANDLERS[task.kind]
-    options = task_handler.options(state, seat, task)
+    listed = state.cache.get("options", {}).get(seat)
+    if listed is not None and listed[0] == task.id:
+        options = listed[1]
+    else:
+        options = task_handler.options(state, seat, task)
     default = task_handler.default(state, seat, task, options)
     return Prompt(
         id=f"p{task.id}",
         seat=seat,
         kind=task.kind,
         text=task_handler.text(state, seat, task),
-        options=tuple(options + _exchange_option(state, seat)),
+        options=tuple(options + exchange_options(state, seat)),
         default=default,
     )
 

@@ -6,6 +6,8 @@ decisions it names. `edit` sets a seat's resources directly, to stage a rulebook
 
 from __future__ import annotations
 
+import random
+
 from engine import Event
 from engine.khora.content.cards import CARDS
 from engine.khora.state import Player
@@ -18,6 +20,7 @@ class Table:
     def __init__(self, cities: list[str], hands: list[list[str]] | None = None, start: int = 0):
         self.state = game.new_game(len(cities), {"cities": cities})
         self.events: list[Event] = []
+        self.rng = random.Random(0)
         if hands is None:
             hands = [SETUP_CARDS[5 * i : 5 * i + 5] for i in range(len(cities))]
         self.chance(kind="deal", hands=hands)
@@ -58,11 +61,12 @@ class Table:
             self.decide(seat, f"tile:{tile}")
 
     def answer_defaults(self, until=lambda state: False) -> None:
-        """Take every pending seat's default until `until(state)` holds or chance is needed."""
-        while not until(self.state) and not game.needs_chance(self.state):
+        """Take every pending seat's default (and seeded chance) until `until(state)` holds."""
+        while not until(self.state) and not game.is_over(self.state):
+            if game.needs_chance(self.state):
+                self.apply(game.sample_chance(self.state, self.rng))
+                continue
             pending = game.pending(self.state)
-            if not pending:
-                return
             seat = min(pending)
             self.decide(seat, pending[seat].default)
 

@@ -63,7 +63,10 @@ def _lose_all_philosophy(state: State, seat: int) -> None:
 
 
 def _discard_two(state: State, seat: int) -> None:
-    if state.players[seat].hand:
+    # A seat tied for both most and fewest troops first draws its 2 cards (queued just
+    # before), so it has something to discard even if its hand is empty now.
+    player = state.players[seat]
+    if player.hand or any(task.kind == "draw" for task in player.agenda):
         ask(state, seat, "discard_card", remaining=2)
 
 

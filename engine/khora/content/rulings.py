@@ -1,6 +1,8 @@
 """Every judgement call the engine makes where the sources disagree or are silent.
 
-One place, one line each; docs/rules-notes.md explains why each value was chosen.
+One place, one line each; docs/rules-notes.md explains why each value was chosen, and also
+lists the calls that are simply how the code behaves, with no alternative to switch to
+(card-played triggers on every route, the Mint on event advances, the drachma tie-break).
 """
 
 # Achievements (../shared/README.md rulings): checked only in phase G.
@@ -38,10 +40,12 @@ PROGRESS_MAX = 7
 PERSEPOLIS_TROOPS_REQUIRED = 15
 PERSEPOLIS_TROOPS_LOST = 15
 
-# Blue 4/4 exploration space: the sources split (MK major, KO minor); we take minor, which
-# gives blue the same 6 minor / 5 major split as red and green. Blue 5/3 stays major (both
-# sources agree).
-BLUE_4_4_TIER = "minor"
+# Blue 4/4 exploration space: the sources split (MK major, KO minor) and nothing settles it.
+# ../shared/README.md says to take the reading the component data lists first, which is MK's
+# major. (Symmetry with red and green, 6 minor and 5 major each, would need both blue 4/4 and
+# blue 5/3 minor, and both sources say 5/3 is major; so symmetry cannot decide it either.)
+# Blue ends with 4 minor and 7 major spaces.
+BLUE_4_4_TIER = "major"
 
 # Politics cards discarded by The Thirty Tyrants go to the bottom of the deck, like the card
 # Legislation returns.
@@ -51,17 +55,9 @@ DISCARDS_TO_BOTTOM_OF_DECK = True
 # apply to every paid track advance, in the progress phase or granted by an event.
 PROGRESS_PRICE_FLOOR = 0
 
-# Athens levels 2/3 and Extraordinary Collection fire on every politics card played, by any
-# route (Politics action, Prosperity, Ostracism); Extraordinary Collection does not pay for
-# itself.
-CARD_PLAYED_TRIGGERS_ON_EVERY_ROUTE = True
-
 # Miletus level 2: "Choose 2 Tracks and move up 1 level on each" (the rulebook prints the
 # tile): two different tracks.
 MILETUS_FREE_ADVANCES_DIFFERENT_TRACKS = True
-
-# The tie-break after score is the most drachmas; a tie on both is a shared place.
-TIE_BREAK = "drachmas"
 
 # Growing Populations: a player whose dice total 4 or less gains 1 philosophy token.
 GROWING_POPULATIONS_MAX_TOTAL = 4

@@ -113,7 +113,7 @@ class BuyToken(TaskHandler):
             options += [
                 Option(
                     f"buy:{colour}",
-                    f"Buy a minor {colour} token for {price} drachmas",
+                    f"Buy a minor {colour} knowledge token for {price} drachmas",
                     {"colour": colour, "drachma": -price},
                 )
                 for colour in ("red", "blue", "green")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import InvalidEvent, Option
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
@@ -96,19 +98,7 @@ class AssignDie(TaskHandler):
 
     def options(self, state, seat, task):
         player = state.players[seat]
-        value = player.dice[task.data["die"]]
-        options = []
-        for tile in range(7):
-            if tile in player.assignment:
-                continue
-            shortfall = max(0, tile - value)
-            cost = f"costs {shortfall} citizens" if shortfall else "no citizens"
-            options.append(
-                Option(
-                    f"tile:{tile}", f"{tile_name(tile)}: {cost}", {"tile": tile, "cost": shortfall}
-                )
-            )
-        return options
+        return list(_tile_options(player.dice[task.data["die"]], tuple(player.assignment)))
 
     def default(self, state, seat, task, options):
         free = [o for o in options if o.data["cost"] == 0]
@@ -120,6 +110,21 @@ class AssignDie(TaskHandler):
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
             player.agenda.append(state.new_task("assign_die", die=next_die))
+
+
+@functools.cache
+def _tile_options(value: int, assigned: tuple[int, ...]) -> tuple[Option, ...]:
+    """The tiles left for a die; cached, as every round asks the same few questions."""
+    options = []
+    for tile in range(7):
+        if tile in assigned:
+            continue
+        shortfall = max(0, tile - value)
+        cost = f"costs {shortfall} citizens" if shortfall else "no citizens"
+        options.append(
+            Option(f"tile:{tile}", f"{tile_name(tile)}: {cost}", {"tile": tile, "cost": shortfall})
+        )
+    return tuple(options)
 
 
 @step("reveal")

@@ -82,15 +82,20 @@ class DiscardCard(TaskHandler):
         )
 
     def options(self, state, seat, task):
+        hand = state.players[seat].hand
+        if not hand:  # the draw before it found the deck empty: nothing to discard
+            return [Option("done", "Nothing left to discard", {})]
         return [
             Option(f"card:{c}", f"Discard {CARDS[c].name}", {"card": c})
-            for c in dict.fromkeys(state.players[seat].hand)
+            for c in dict.fromkeys(hand)
         ]
 
     def default(self, state, seat, task, options):
         return options[0].id
 
     def resolve(self, state, seat, task, option):
+        if option.id == "done":
+            return
         player = state.players[seat]
         player.hand.remove(option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:

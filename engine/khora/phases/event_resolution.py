@@ -32,7 +32,11 @@ class GiveUpToken(TaskHandler):
     def options(self, state, seat, task):
         tokens = state.players[seat].tokens
         return [
-            Option(f"token:{key}", f"Give up a {key.replace('_', ' ')} token", {"token": key})
+            Option(
+                f"token:{key}",
+                f"Give up a {key.split('_')[1]} {key.split('_')[0]} knowledge token",
+                {"token": key},
+            )
             for key in sorted(tokens)
             if tokens[key] > 0
         ]

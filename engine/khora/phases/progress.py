@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora import abilities
+from engine.khora.content.events import EVENTS
 from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS, TRACK_NAMES
 from engine.khora.effects import advance_track
@@ -94,8 +95,9 @@ class EventProgress(TaskHandler):
     kind = "event_progress"
 
     def text(self, state, seat, task):
+        event = EVENTS[state.current_event].name if state.current_event else "Event"
         return (
-            f"Event: you may move up 1 level, paying {task.data['discount']} drachmas less "
+            f"{event}: you may move up 1 level, paying {task.data['discount']} drachmas less "
             f"(you have {state.players[seat].drachma})."
         )
 

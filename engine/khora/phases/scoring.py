@@ -26,7 +26,7 @@ class FinalExchange(TaskHandler):
     kind = "final_exchange"
 
     def text(self, state, seat, task):
-        return "Final scoring is next. Trade more glory before it?"
+        return "Thebes: final scoring is next. Give up more glory for 2 drachmas and 4 VP first?"
 
     def options(self, state, seat, task):
         return [Option("done", "Go to final scoring", {})]
