@@ -1,0 +1,35 @@
+"""Inputs and outputs of the account and token endpoints."""
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from rest_framework import serializers
+
+from accounts.models import LANGUAGE_CHOICES, TIME_ZONES
+
+
+class AccountCreateInput(serializers.Serializer):
+    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    email = serializers.EmailField()
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    time_zone = serializers.ChoiceField(choices=TIME_ZONES, default="UTC")
+    language = serializers.ChoiceField(choices=LANGUAGE_CHOICES, default="en")
+
+
+class TokenCreateInput(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as 'Authorization: Bearer <token>'. Shown once.")
+    expiry = serializers.DateTimeField(allow_null=True)
+    username = serializers.CharField()
+
+
+class AccountOutput(TokenOutput):
+    email = serializers.EmailField()
+    time_zone = serializers.CharField()
+    language = serializers.CharField()
+
+
+class RevokedOutput(serializers.Serializer):
+    revoked = serializers.IntegerField(help_text="How many tokens were revoked.")

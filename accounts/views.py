@@ -1,0 +1,89 @@
+"""Account and token endpoints: parse → one service call → render."""
+
+from drf_spectacular.utils import extend_schema
+from knox.auth import TokenAuthentication
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import services
+from accounts.serializers import (
+    AccountCreateInput,
+    AccountOutput,
+    RevokedOutput,
+    TokenCreateInput,
+    TokenOutput,
+)
+from games.views import problems
+
+
+class AccountCreateView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        operation_id="accounts_create",
+        request=AccountCreateInput,
+        responses={201: AccountOutput, **problems(400, 409)},
+    )
+    def post(self, request):
+        body = AccountCreateInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        instance, token = services.account_create(**body.validated_data)
+        user = instance.user
+        profile = user.profile
+        data = {
+            "token": token,
+            "expiry": instance.expiry,
+            "username": user.username,
+            "email": user.email,
+            "time_zone": profile.time_zone,
+            "language": profile.language,
+        }
+        return Response(AccountOutput(data).data, status=status.HTTP_201_CREATED)
+
+
+class TokenCreateView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        request=TokenCreateInput,
+        responses={201: TokenOutput, **problems(400, 401)},
+    )
+    def post(self, request):
+        body = TokenCreateInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        instance, token = services.token_create(request=request, **body.validated_data)
+        data = {"token": token, "expiry": instance.expiry, "username": instance.user.username}
+        return Response(TokenOutput(data).data, status=status.HTTP_201_CREATED)
+
+
+class TokenRevokeView(APIView):
+    authentication_classes = [TokenAuthentication]
+
+    @extend_schema(
+        operation_id="auth_token_revoke",
+        request=None,
+        responses={200: RevokedOutput, **problems(401)},
+        description="Revoke the token this request is sent with.",
+    )
+    def post(self, request):
+        services.token_revoke(token=request.auth)
+        return Response(RevokedOutput({"revoked": 1}).data)
+
+
+class TokenRevokeAllView(APIView):
+    authentication_classes = [TokenAuthentication]
+
+    @extend_schema(
+        operation_id="auth_token_revoke_all",
+        request=None,
+        responses={200: RevokedOutput, **problems(401)},
+        description="Revoke every token of the account (log out everywhere).",
+    )
+    def post(self, request):
+        revoked = services.token_revoke_all(user=request.user)
+        return Response(RevokedOutput({"revoked": revoked}).data)

@@ -1,0 +1,21 @@
+"""Every random choice the server makes: chance outcomes and bot moves, from the OS CSPRNG.
+
+Nothing here is seeded, and outcomes are stored only as events in the log, so a seed or a deck
+order can never be read back by anyone.
+"""
+
+import random
+
+import engine
+
+_system_random = random.SystemRandom()
+
+
+def sample(game, state) -> engine.Event:
+    """The chance outcome the engine asks for now."""
+    return game.sample_chance(state, _system_random)
+
+
+def bot_option(prompt: engine.Prompt) -> str:
+    """A bot's answer: any legal option, uniformly."""
+    return _system_random.choice(prompt.options).id

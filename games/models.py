@@ -1,0 +1,162 @@
+"""Games as an append-only log of engine events, plus rows that are only caches or indexes.
+
+The truth of a game is its `GameEvent` rows replayed through the engine. `StateSnapshot` is a
+cache of that replay and may be deleted at any time; `Seat.pending_prompt` and `GameStep` are
+bookkeeping the services rewrite after every append.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from games import clock
+
+
+def new_public_id() -> str:
+    # 96 random bits: an id that cannot be guessed, so a game's address works as its invitation.
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby"
+        ACTIVE = "active"
+        FINISHED = "finished"
+        ABANDONED = "abandoned"
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    game_type = models.CharField(max_length=32, default="khora")
+    rules_version = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY)
+    num_seats = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    step_hours = models.PositiveIntegerField(default=48)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    # The seq of the newest event (0: none yet). Written only under the game's row lock.
+    last_seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=clock.now, editable=False)
+    updated_at = models.DateTimeField(default=clock.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} {self.public_id} ({self.status})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    is_bot = models.BooleanField(default=False)
+    # The id of the prompt this seat must answer now, or "" (an index for "awaiting my decision").
+    pending_prompt = models.CharField(max_length=64, blank=True, default="")
+    joined_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(is_bot=True, user__isnull=True)
+                | models.Q(is_bot=False, user__isnull=False),
+                name="seat_is_a_bot_or_a_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = "bot" if self.is_bot else str(self.user)
+        return f"seat {self.position} of {self.game.public_id}: {who}"
+
+
+class GameEvent(models.Model):
+    """One engine event. Rows are only ever inserted, in `seq` order without gaps."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=16)
+    version = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField()
+    auto = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_event_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.public_id} #{self.seq} {self.type}"
+
+
+class GameStep(models.Model):
+    """A step: the decisions the game waits for at once, with one deadline.
+
+    A step opens when prompts appear while no step is open, and closes once none of its prompts
+    is open any more; a prompt opened while the step is open joins it (and its deadline). The
+    deadline worker of a later issue claims open steps whose deadline has passed.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveIntegerField()
+    prompts = models.JSONField(default=dict, help_text="Prompt id → seat, for every prompt.")
+    seats = models.JSONField(default=list, help_text="The seats asked in this step.")
+    opened_at = models.DateTimeField(default=clock.now)
+    deadline = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_step_number"),
+        ]
+        indexes = [models.Index(fields=["closed_at", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.game.public_id} step {self.number}"
+
+
+class StateSnapshot(models.Model):
+    """A cache of the replayed engine state after event `seq`. Safe to delete at any time."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="snapshot")
+    seq = models.PositiveIntegerField()
+    rules_version = models.CharField(max_length=32)
+    data = models.BinaryField()
+    updated_at = models.DateTimeField(default=clock.now)
+
+
+class IdempotencyRecord(models.Model):
+    """The first successful response to a submission sent with an `Idempotency-Key` header."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotency_records")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
+        ]

@@ -1,0 +1,121 @@
+"""The one place where refusals become HTTP: RFC 9457 problem details (application/problem+json).
+
+Every body has `type`, `title`, `status`, `detail` and a stable `code`; extension members carry
+what a client needs to fix the request (`errors` per field, `legal_options`, `current_prompt`).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions
+from rest_framework.response import Response
+
+import engine
+from games.errors import DomainError, engine_code_status
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+# DRF's own exceptions, by class, with the code and the hint a client needs.
+_DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
+    (
+        exceptions.NotAuthenticated,
+        "not_authenticated",
+        "Send 'Authorization: Bearer <token>' (get one from POST /api/v1/auth/token/).",
+    ),
+    (
+        exceptions.AuthenticationFailed,
+        "authentication_failed",
+        "The token is unknown, revoked or expired; get a new one from POST /api/v1/auth/token/.",
+    ),
+    (exceptions.PermissionDenied, "permission_denied", ""),
+    (exceptions.NotFound, "not_found", ""),
+    (exceptions.MethodNotAllowed, "method_not_allowed", ""),
+    (exceptions.NotAcceptable, "not_acceptable", "Accept application/json."),
+    (exceptions.UnsupportedMediaType, "unsupported_media_type", "Send application/json."),
+    (exceptions.ParseError, "malformed_json", "Send a JSON object as the request body."),
+    (exceptions.Throttled, "throttled", ""),
+    (exceptions.ValidationError, "invalid_input", ""),
+]
+
+
+def problem_body(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "type": f"urn:khora:problem:{code}",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+
+
+def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
+    response = Response(
+        problem_body(status, code, detail, **extra),
+        status=status,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
+    if status == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="api"'
+    return response
+
+
+def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's EXCEPTION_HANDLER. Returns None (a 500) only for genuine server faults."""
+    if isinstance(exc, engine.InvalidEvent):
+        return None  # a log the engine cannot replay is corruption, not bad input
+    if isinstance(exc, DomainError):
+        return problem_response(exc.status, exc.code, exc.message, **exc.details)
+    if isinstance(exc, engine.IllegalDecision):
+        return problem_response(engine_code_status(exc.code), exc.code, exc.message, **exc.details)
+    if isinstance(exc, Http404):
+        return problem_response(404, "not_found", "Nothing exists at this address.")
+    if isinstance(exc, DjangoPermissionDenied):
+        return problem_response(403, "permission_denied", "You may not do this.")
+    if isinstance(exc, exceptions.APIException):
+        return _drf_problem(exc)
+    return None
+
+
+def _drf_problem(exc: exceptions.APIException) -> Response:
+    code, hint = "error", ""
+    for cls, known_code, known_hint in _DRF_PROBLEMS:
+        if isinstance(exc, cls):
+            code, hint = known_code, known_hint
+            break
+    if isinstance(exc, exceptions.ValidationError):
+        errors = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        summary = "; ".join(
+            f"{field}: {_first_message(messages)}" for field, messages in errors.items()
+        )
+        return problem_response(400, code, f"The request is invalid. {summary}", errors=errors)
+    detail = str(exc.detail)
+    if hint:
+        detail = f"{detail} {hint}"
+    response = problem_response(exc.status_code, code, detail)
+    if getattr(exc, "wait", None):
+        response["Retry-After"] = str(int(exc.wait))
+    return response
+
+
+def _first_message(messages: Any) -> str:
+    if isinstance(messages, list) and messages:
+        return _first_message(messages[0])
+    if isinstance(messages, dict) and messages:
+        field, inner = next(iter(messages.items()))
+        return f"{field}: {_first_message(inner)}"
+    return str(messages)
+
+
+def api_not_found(request, *args, **kwargs) -> JsonResponse:
+    """The last route under /api/v1/: an unknown address is a problem+json 404, even in DEBUG."""
+    detail = f"Nothing exists at {request.path}; the endpoints are listed at /api/v1/docs/."
+    if not request.path.endswith("/"):
+        detail += f" Did you mean {request.path}/ (with the trailing slash)?"
+    return JsonResponse(
+        problem_body(404, "not_found", detail), status=404, content_type=PROBLEM_CONTENT_TYPE
+    )

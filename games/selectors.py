@@ -1,0 +1,190 @@
+"""Reads of games. Everything about a game's state goes through the engine's view and redact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, F, Q, QuerySet
+
+import engine
+from games.errors import DomainError
+from games.models import Game, GameStep, Seat
+from games.state_store import engine_game, load_state, to_engine_event
+
+LIST_FILTERS = ("mine", "open", "awaiting")
+LOG_PAGE_MAX = 500
+
+
+def game_get(public_id: str) -> Game:
+    game = Game.objects.filter(public_id=public_id).select_related("creator").first()
+    if game is None:
+        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+    return game
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).first()
+
+
+def viewer_position(game: Game, user) -> int | None:
+    """The seat whose hidden information the user may see; None for everyone else (staff too)."""
+    seat = seat_of(game, user)
+    return seat.position if seat else None
+
+
+def open_step(game: Game) -> GameStep | None:
+    return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
+
+
+def prompt_payload(game: Game, prompt: engine.Prompt | None) -> dict[str, Any] | None:
+    if prompt is None:
+        return None
+    step = open_step(game)
+    payload = prompt.to_dict()
+    del payload["seat"]
+    payload["deadline"] = step.deadline if step else None
+    return payload
+
+
+def game_list(user, list_filter: str) -> QuerySet[Game]:
+    games = Game.objects.select_related("creator").prefetch_related("seats__user")
+    if list_filter == "open":
+        return (
+            games.filter(status=Game.Status.LOBBY)
+            .annotate(taken=Count("seats"))
+            .filter(taken__lt=F("num_seats"))
+            .exclude(seats__user=user)
+        )
+    if list_filter == "awaiting":
+        return games.filter(
+            status=Game.Status.ACTIVE, seats__user=user, seats__pending_prompt__gt=""
+        ).distinct()
+    return games.filter(Q(seats__user=user) | Q(creator=user)).distinct()
+
+
+def seats_summary(game: Game) -> list[dict[str, Any]]:
+    by_position = {seat.position: seat for seat in game.seats.all()}
+    summary = []
+    for position in range(game.num_seats):
+        seat = by_position.get(position)
+        summary.append(
+            {
+                "position": position,
+                "player": seat.user.username if seat and seat.user else None,
+                "is_bot": bool(seat and seat.is_bot),
+            }
+        )
+    return summary
+
+
+def game_summary(game: Game, user) -> dict[str, Any]:
+    """What a list shows: no engine state, so listing never replays games."""
+    mine = next(
+        (s for s in game.seats.all() if user.is_authenticated and s.user_id == user.id), None
+    )
+    return {
+        "id": game.public_id,
+        "game": game.game_type,
+        "status": game.status,
+        "num_seats": game.num_seats,
+        "step_hours": game.step_hours,
+        "creator": game.creator.username,
+        "created_at": game.created_at,
+        "seats": seats_summary(game),
+        "your_seat": mine.position if mine else None,
+        "awaiting_you": bool(mine and mine.pending_prompt and game.status == Game.Status.ACTIVE),
+    }
+
+
+def game_detail(game: Game, user) -> dict[str, Any]:
+    detail = {
+        **game_summary(game, user),
+        "rules_version": game.rules_version,
+        "options": game.options,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "last_seq": game.last_seq,
+        "round": None,
+        "phase": None,
+        "view": None,
+        "prompt": None,
+        "deadline": None,
+        "waiting_for": [],
+        "submitted": [],
+        "scores": None,
+    }
+    if game.status == Game.Status.LOBBY or game.last_seq == 0:
+        return detail
+    rules = engine_game(game)
+    state = load_state(game)
+    position = detail["your_seat"]
+    view = rules.view(state, position)
+    pending = rules.pending(state)
+    step = open_step(game)
+    detail.update(
+        round=view.get("round"),
+        phase=view.get("phase"),
+        view=view,
+        prompt=prompt_payload(game, pending.get(position)) if position is not None else None,
+        deadline=step.deadline if step else None,
+        waiting_for=sorted(pending),
+        submitted=[seat for seat in step.seats if seat not in pending] if step else [],
+    )
+    if rules.is_over(state):
+        detail["scores"] = rules.scores(state)
+    return detail
+
+
+def game_prompt(game: Game, user) -> dict[str, Any] | None:
+    position = viewer_position(game, user)
+    if position is None or game.status != Game.Status.ACTIVE:
+        return None
+    rules = engine_game(game)
+    return prompt_payload(game, rules.pending(load_state(game)).get(position))
+
+
+def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
+    """Log entries after seq `after`, redacted for the requester until the game is finished."""
+    rules = engine_game(game)
+    viewer = viewer_position(game, user)
+    finished = game.status == Game.Status.FINISHED
+    rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
+    more = len(rows) > limit
+    entries = []
+    for row in rows[:limit]:
+        event = to_engine_event(row)
+        entry = event.to_dict() if finished else rules.redact(event, viewer)
+        entries.append({"seq": row.seq, "created_at": row.created_at, **entry})
+    return {
+        "events": entries,
+        "last_seq": game.last_seq,
+        "next_after": entries[-1]["seq"] if more else None,
+    }
+
+
+def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]:
+    """A finished game's view after event `at`, from `seat` (default: the requester's seat)."""
+    if game.status != Game.Status.FINISHED:
+        raise DomainError(
+            "game_not_finished",
+            "Past states are shown once the game is finished; until then read the log.",
+            409,
+        )
+    if not 0 <= at <= game.last_seq:
+        raise DomainError(
+            "invalid_seq",
+            f"at={at} is outside this game's log; use a seq from 0 to {game.last_seq}.",
+            400,
+            {"last_seq": game.last_seq},
+        )
+    if seat is not None and not 0 <= seat < game.num_seats:
+        raise DomainError(
+            "invalid_seat",
+            f"seat={seat} does not exist; use 0 to {game.num_seats - 1}, or leave it out.",
+            400,
+        )
+    viewer = seat if seat is not None else viewer_position(game, user)
+    state = load_state(game, upto=at)
+    return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer)}

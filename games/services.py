@@ -1,0 +1,247 @@
+"""Every write to a game: one function per operation, each owning its transaction.
+
+A write locks the game row (`select_for_update`), so there is one writer per game at a time;
+the unique (game, seq) constraint backs that up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+import engine
+from games import clock
+from games.errors import DomainError, engine_code_status
+from games.models import Game, IdempotencyRecord, Seat
+from games.selectors import prompt_payload, seat_of
+from games.writer import GameWriter
+
+IDEMPOTENCY_KEY_MAX = 255
+
+
+@dataclass(frozen=True)
+class DecisionInput:
+    prompt: str
+    option: str
+
+
+@dataclass(frozen=True)
+class Submission:
+    body: dict[str, Any]
+    replayed: bool = False  # True when an Idempotency-Key retry got the first response back
+
+
+class BatchStopped(DomainError):
+    """A batch whose first decisions were kept and whose next one was refused."""
+
+    def __init__(self, refusal: engine.IllegalDecision, accepted: list[dict[str, Any]]):
+        super().__init__(
+            refusal.code,
+            f"{len(accepted)} decision(s) were accepted, then one was refused: {refusal.message}",
+            engine_code_status(refusal.code),
+            {**refusal.details, "accepted": accepted},
+        )
+
+
+def game_create(
+    *, creator, game_type: str, seats: int, options: dict[str, Any], step_hours: int
+) -> Game:
+    try:
+        rules = engine.get_game(game_type)
+    except KeyError:
+        raise DomainError(
+            "unknown_game", f"Unknown game {game_type!r}; the server hosts 'khora'.", 400
+        ) from None
+    rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
+    with transaction.atomic():
+        game = Game.objects.create(
+            game_type=game_type,
+            rules_version=rules.rules_version,
+            num_seats=seats,
+            options=options,
+            step_hours=step_hours,
+            creator=creator,
+        )
+        Seat.objects.create(game=game, position=0, user=creator)
+    return game
+
+
+def game_join(*, public_id: str, user) -> Game:
+    with transaction.atomic():
+        game = _locked_game(public_id)
+        _require_lobby(game)
+        if seat_of(game, user) is not None:
+            raise DomainError("already_seated", "You already have a seat in this game.", 409)
+        taken = set(game.seats.values_list("position", flat=True))
+        free = [position for position in range(game.num_seats) if position not in taken]
+        if not free:
+            raise DomainError("game_full", "Every seat of this game is taken.", 409)
+        Seat.objects.create(game=game, position=free[0], user=user)
+        if len(free) == 1:  # the lobby is full: the game starts by itself
+            _start(game)
+        else:
+            _touch(game)
+    return game
+
+
+def game_leave(*, public_id: str, user) -> Game:
+    """Leave a lobby. When the creator leaves, the game is abandoned."""
+    with transaction.atomic():
+        game = _locked_game(public_id)
+        _require_lobby(game)
+        seat = seat_of(game, user)
+        if seat is None:
+            raise DomainError("not_seated", "You have no seat in this game to leave.", 409)
+        seat.delete()
+        if game.creator_id == user.id:
+            game.status = Game.Status.ABANDONED
+        _touch(game)
+    return game
+
+
+def game_start(*, public_id: str, user, fill_with_bots: bool) -> Game:
+    with transaction.atomic():
+        game = _locked_game(public_id)
+        _require_lobby(game)
+        if game.creator_id != user.id:
+            raise DomainError("not_creator", "Only the game's creator can start it.", 403)
+        taken = set(game.seats.values_list("position", flat=True))
+        free = [position for position in range(game.num_seats) if position not in taken]
+        if free and not fill_with_bots:
+            raise DomainError(
+                "seats_empty",
+                f"Seats {free} are empty; wait for players or start with "
+                '{"fill_with_bots": true}.',
+                409,
+                {"empty_seats": free},
+            )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=position, is_bot=True) for position in free
+        )
+        _start(game)
+    return game
+
+
+def decisions_submit(
+    *,
+    public_id: str,
+    user,
+    decisions: list[DecisionInput],
+    idempotency_key: str | None = None,
+) -> Submission:
+    """Apply the seat's decisions in order, then chance and bots; return the response body.
+
+    A batch keeps the decisions before a refused one whenever any were accepted: rolling them
+    back would let a player redraw the cards or dice they triggered by sending a bad second
+    decision on purpose.
+    """
+    if idempotency_key is not None and len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+        raise DomainError(
+            "invalid_idempotency_key",
+            f"An Idempotency-Key has at most {IDEMPOTENCY_KEY_MAX} characters; a UUID is ideal.",
+            400,
+        )
+    request_hash = hashlib.sha256(
+        json.dumps([[d.prompt, d.option] for d in decisions]).encode()
+    ).hexdigest()
+    stopped: BatchStopped | None = None
+    with transaction.atomic():
+        game = _locked_game(public_id)
+        if idempotency_key:
+            remembered = _remembered_response(game, user, idempotency_key, request_hash)
+            if remembered is not None:
+                return Submission(remembered, replayed=True)
+        seat = seat_of(game, user)
+        if seat is None:
+            raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
+        _require_active(game)
+        writer = GameWriter(game)
+        accepted: list[dict[str, Any]] = []
+        for decision in decisions:
+            try:
+                event = writer.rules.decide(
+                    writer.state, seat.position, decision.prompt, decision.option
+                )
+            except engine.IllegalDecision as refusal:
+                if not accepted:
+                    raise
+                stopped = BatchStopped(refusal, accepted)
+                break
+            seq = writer.append(event)
+            accepted.append({"prompt": decision.prompt, "option": decision.option, "seq": seq})
+            writer.run_automatic()
+        writer.commit()
+        body = {
+            "accepted": accepted,
+            "last_seq": game.last_seq,
+            "status": game.status,
+            "prompt": prompt_payload(game, writer.rules.pending(writer.state).get(seat.position)),
+        }
+        if idempotency_key and stopped is None:
+            IdempotencyRecord.objects.create(
+                game=game,
+                user=user,
+                key=idempotency_key,
+                request_hash=request_hash,
+                response_status=200,
+                response_body=body,
+            )
+    if stopped is not None:
+        raise stopped
+    return Submission(body)
+
+
+def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict | None:
+    record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
+    if record is None:
+        return None
+    if record.request_hash != request_hash:
+        raise DomainError(
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used for different decisions; "
+            "send a new key for a new submission.",
+            422,
+        )
+    return record.response_body
+
+
+def _start(game: Game) -> None:
+    game.status = Game.Status.ACTIVE
+    game.started_at = clock.now()
+    writer = GameWriter(game)
+    writer.run_automatic()
+    writer.commit()
+
+
+def _locked_game(public_id: str) -> Game:
+    game = Game.objects.select_for_update().filter(public_id=public_id).first()
+    if game is None:
+        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+    return game
+
+
+def _require_lobby(game: Game) -> None:
+    if game.status != Game.Status.LOBBY:
+        raise DomainError(
+            "not_in_lobby",
+            f"The game is {game.status}; seats change and games start only in the lobby.",
+            409,
+        )
+
+
+def _require_active(game: Game) -> None:
+    if game.status == Game.Status.FINISHED:
+        raise DomainError("game_over", "The game is over; there is nothing to decide.", 409)
+    if game.status != Game.Status.ACTIVE:
+        raise DomainError(
+            "game_not_active", f"The game is {game.status}; decisions open once it starts.", 409
+        )
+
+
+def _touch(game: Game) -> None:
+    game.updated_at = clock.now()
+    game.save(update_fields=["status", "updated_at"])

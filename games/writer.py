@@ -1,0 +1,120 @@
+"""Appending to a game's log. Used only by services, inside a transaction holding the game lock.
+
+After the caller's decisions the writer runs everything that needs no human: chance outcomes
+(sampled with the CSPRNG right away) and bot seats answering their prompts. `commit()` then
+writes the events and rewrites the bookkeeping derived from the new state: which seat owes
+which prompt, the open step and its deadline, the status and the snapshot cache.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import engine
+from games import chance, clock
+from games.models import Game, GameEvent, GameStep, Seat
+from games.state_store import engine_game, load_state, save_snapshot
+
+
+class GameWriter:
+    def __init__(self, game: Game):
+        self.game = game
+        self.rules = engine_game(game)
+        self.state = load_state(game)
+        self.seats = list(game.seats.order_by("position"))
+        self._new_rows: list[GameEvent] = []
+        self._latest_step = game.steps.order_by("-number").first()
+        # The prompts (id → seat) of the step in progress, followed event by event.
+        self._step_prompts: dict[str, int] = {}
+        if self._latest_step is not None and self._latest_step.closed_at is None:
+            self._step_prompts = dict(self._latest_step.prompts)
+        self._step_changed = False
+        self._step_turned_over = False
+
+    def append(self, event: engine.Event) -> int:
+        """Apply `event` and queue it for the log; returns its seq."""
+        self.state = self.rules.apply(self.state, event)
+        self.game.last_seq += 1
+        self._new_rows.append(
+            GameEvent(
+                game=self.game,
+                seq=self.game.last_seq,
+                type=event.type,
+                version=event.version,
+                seat=event.seat,
+                payload=event.data,
+                auto=event.auto,
+                created_at=clock.now(),
+            )
+        )
+        self._follow_step()
+        return self.game.last_seq
+
+    def run_automatic(self) -> None:
+        """Sample every chance outcome due and let pending bots answer, until a human is asked."""
+        bots = {seat.position for seat in self.seats if seat.is_bot}
+        while not self.rules.is_over(self.state):
+            if self.rules.needs_chance(self.state):
+                self.append(chance.sample(self.rules, self.state))
+                continue
+            bot_prompts = [p for seat, p in self.rules.pending(self.state).items() if seat in bots]
+            if not bot_prompts:
+                return
+            prompt = bot_prompts[0]
+            self.append(
+                self.rules.decide(self.state, prompt.seat, prompt.id, chance.bot_option(prompt))
+            )
+
+    def commit(self) -> None:
+        now = clock.now()
+        GameEvent.objects.bulk_create(self._new_rows)
+        self._new_rows = []
+        pending = self.rules.pending(self.state)
+        for seat in self.seats:
+            prompt = pending.get(seat.position)
+            seat.pending_prompt = prompt.id if prompt else ""
+        Seat.objects.bulk_update(self.seats, ["pending_prompt"])
+        self._save_step(now)
+        fields = ["last_seq", "updated_at", "status", "started_at"]
+        self.game.updated_at = now
+        if self.rules.is_over(self.state):
+            self.game.status = Game.Status.FINISHED
+            self.game.finished_at = now
+            fields.append("finished_at")
+        self.game.save(update_fields=fields)
+        save_snapshot(self.game, self.state)
+
+    def _follow_step(self) -> None:
+        """A step lasts while one of its prompts is still open; prompts opened meanwhile join it."""
+        pending = {prompt.id: seat for seat, prompt in self.rules.pending(self.state).items()}
+        if pending.keys() & self._step_prompts.keys():
+            if not pending.keys() <= self._step_prompts.keys():
+                self._step_prompts |= pending
+                self._step_changed = True
+            return
+        self._step_prompts = pending
+        self._step_changed = True
+        self._step_turned_over = True
+
+    def _save_step(self, now) -> None:
+        if not self._step_changed:
+            return
+        latest = self._latest_step
+        still_open = latest is not None and latest.closed_at is None
+        seats = sorted(set(self._step_prompts.values()))
+        if still_open and not self._step_turned_over:
+            latest.prompts, latest.seats = self._step_prompts, seats
+            latest.save(update_fields=["prompts", "seats"])
+            return
+        if still_open:
+            latest.closed_at = now
+            latest.save(update_fields=["closed_at"])
+        if self._step_prompts:
+            self._latest_step = GameStep.objects.create(
+                game=self.game,
+                number=(latest.number if latest else 0) + 1,
+                prompts=self._step_prompts,
+                seats=seats,
+                opened_at=now,
+                deadline=now + timedelta(hours=self.game.step_hours),
+            )

@@ -1,0 +1,22 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from games.problems import api_not_found
+
+api_v1 = [
+    path("", include("accounts.urls")),
+    path("", include("games.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    re_path(r"^.*$", api_not_found),
+]
+
+urlpatterns = [
+    path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
+    path("api/v1/", include(api_v1)),
+    path("api-auth/", include("rest_framework.urls")),
+    path("admin/", admin.site.urls),
+]
