@@ -111,13 +111,14 @@ class GameEvent(models.Model):
 class GameStep(models.Model):
     """A step: the decisions the game waits for at once, with one deadline.
 
-    A step opens when prompts appear while no step is open, and closes once none of its prompts
-    is open any more; a prompt opened while the step is open joins it (and its deadline). The
-    deadline worker of a later issue claims open steps whose deadline has passed.
+    It follows the engine's step key: every prompt asked while the engine stays on one step
+    (each seat's chain of atomic prompts included) belongs to it and shares its deadline. It
+    closes when the engine moves on. The deadline worker claims open steps whose deadline passed.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveIntegerField()
+    key = models.CharField(max_length=64, help_text="The engine's step key.")
     prompts = models.JSONField(default=dict, help_text="Prompt id → seat, for every prompt.")
     seats = models.JSONField(default=list, help_text="The seats asked in this step.")
     opened_at = models.DateTimeField(default=clock.now)
@@ -128,6 +129,7 @@ class GameStep(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_step_number"),
+            models.UniqueConstraint(fields=["game", "key"], name="unique_step_key"),
         ]
         indexes = [models.Index(fields=["closed_at", "deadline"])]
 

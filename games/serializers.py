@@ -19,7 +19,7 @@ class GameCreateInput(serializers.Serializer):
         default=dict,
         help_text='Engine setup options, e.g. {"city_selection": "random" | "choose"}.',
     )
-    step_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, default=48)
+    step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
 
     def validate_options(self, options):
         # The engine checks the setup; it expects `cities` to hold strings (a list of lists

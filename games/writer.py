@@ -24,10 +24,12 @@ class GameWriter:
         self.seats = list(game.seats.order_by("position"))
         self._new_rows: list[GameEvent] = []
         self._latest_step = game.steps.order_by("-number").first()
-        # The prompts (id → seat) of the step in progress, followed event by event.
-        self._step_prompts: dict[str, int] = {}
-        if self._latest_step is not None and self._latest_step.closed_at is None:
-            self._step_prompts = dict(self._latest_step.prompts)
+        open_step = (
+            self._latest_step if self._latest_step and not self._latest_step.closed_at else None
+        )
+        # The engine step in progress and its prompts (id → seat), followed event by event.
+        self._step_key = open_step.key if open_step else None
+        self._step_prompts: dict[str, int] = dict(open_step.prompts) if open_step else {}
         self._step_changed = False
         self._step_turned_over = False
 
@@ -85,13 +87,17 @@ class GameWriter:
         save_snapshot(self.game, self.state)
 
     def _follow_step(self) -> None:
-        """A step lasts while one of its prompts is still open; prompts opened meanwhile join it."""
+        """Prompts join the open step while the engine stays on it; a new key turns it over."""
         pending = {prompt.id: seat for seat, prompt in self.rules.pending(self.state).items()}
-        if pending.keys() & self._step_prompts.keys():
+        key = self.rules.step_key(self.state)
+        if key == self._step_key:
             if not pending.keys() <= self._step_prompts.keys():
                 self._step_prompts |= pending
                 self._step_changed = True
             return
+        if not pending and self._step_key is None:
+            return  # between steps (chance to sample): nothing opens yet
+        self._step_key = key if pending else None
         self._step_prompts = pending
         self._step_changed = True
         self._step_turned_over = True
@@ -113,6 +119,7 @@ class GameWriter:
             self._latest_step = GameStep.objects.create(
                 game=self.game,
                 number=(latest.number if latest else 0) + 1,
+                key=self._step_key,
                 prompts=self._step_prompts,
                 seats=seats,
                 opened_at=now,
