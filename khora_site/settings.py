@@ -44,6 +44,17 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_int_list(name: str, default: list[int], minimum: int = 0) -> list[int]:
+    """Comma-separated integers, largest first, each at least `minimum`."""
+    try:
+        values = [int(item) for item in env_list(name, [str(v) for v in default])]
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be comma-separated integers.") from None
+    if not values or min(values) < minimum:
+        raise ImproperlyConfigured(f"{name} must list integers of at least {minimum}.")
+    return sorted(set(values), reverse=True)
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -69,6 +80,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "accounts",
     "games",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -136,10 +148,31 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+# Email goes out over SMTP once EMAIL_HOST is set; until then it is printed to the console.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = EMAIL_HOST or "localhost"
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# A sender holds its row lock while it talks to the server: never wait on it for long.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khôra <khora@localhost>")
+
+# Notifications: the reminder ladder (hours before a deadline), retries and the digest.
+NOTIFY_REMINDER_HOURS = env_int_list("NOTIFY_REMINDER_HOURS", [24, 2], minimum=1)
+NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 6)
+NOTIFY_RETRY_SECONDS = env_int("NOTIFY_RETRY_SECONDS", 60)  # doubles after every failure
+NOTIFY_DIGEST_HOUR = env_int("NOTIFY_DIGEST_HOUR", 8)  # the default local hour of the digest
+if NOTIFY_MAX_ATTEMPTS < 1 or NOTIFY_RETRY_SECONDS < 1:
+    raise ImproperlyConfigured("NOTIFY_MAX_ATTEMPTS and NOTIFY_RETRY_SECONDS must be at least 1.")
+if not 0 <= NOTIFY_DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured(f"NOTIFY_DIGEST_HOUR={NOTIFY_DIGEST_HOUR} is not an hour (0-23).")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -190,6 +223,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for the choice every email kind shares (immediately, digest, off).
+    "ENUM_NAME_OVERRIDES": {"DeliveryEnum": "notifications.models.Delivery"},
 }
 
 LOGGING = {

@@ -8,6 +8,7 @@ from games.problems import api_not_found
 api_v1 = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("notifications.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
@@ -18,5 +19,6 @@ urlpatterns = [
     path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),
+    path("notifications/", include("notifications.urls")),
     path("admin/", admin.site.urls),
 ]

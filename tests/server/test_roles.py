@@ -96,6 +96,14 @@ TABLE = [
     Case(
         "token-revoke-all", "post", "/api/v1/auth/token/revoke-all/", everyone(200, anonymous=401)
     ),
+    Case("me-preferences", "get", "/api/v1/me/preferences/", everyone(200, anonymous=401)),
+    Case(
+        "me-preferences",
+        "patch",
+        "/api/v1/me/preferences/",
+        everyone(200, anonymous=401),
+        body=lambda world, role: {"reminder": "digest", "time_zone": "Europe/Paris"},
+    ),
     Case("schema", "get", "/api/v1/schema/", everyone(200), secret_free=False),
     Case("docs", "get", "/api/v1/docs/", everyone(200), secret_free=False),
     Case("redoc", "get", "/api/v1/redoc/", everyone(200), secret_free=False),
@@ -143,7 +151,10 @@ def test_endpoint_for_role(world, case, role):
     client = world.clients[role]
     path = case.path.replace("{id}", world.game.public_id)
     body = case.body(world, role) if case.body else {}
-    response = client.get(path) if case.method == "get" else client.post(path, body, format="json")
+    if case.method == "get":
+        response = client.get(path)
+    else:
+        response = getattr(client, case.method)(path, body, format="json")
     assert response.status_code == case.expected[role], response.content
     if response.status_code >= 400:
         assert response["Content-Type"] == "application/problem+json"

@@ -1,0 +1,50 @@
+"""Admin: the outbox read-only, preferences editable.
+
+Bodies are not shown: a turn email lists the recipient's own options (their hand), which
+staff who also play must not see.
+"""
+
+from django.contrib import admin
+
+from notifications.models import Notification, NotificationPreference
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("kind", "recipient", "game", "step", "status", "attempts", "created_at")
+    list_filter = ("status", "kind")
+    list_select_related = ("recipient", "game")
+    search_fields = ("recipient__username", "game__public_id", "subject")
+    fields = (
+        "uuid",
+        "recipient",
+        "game",
+        "step",
+        "kind",
+        "status",
+        "subject",
+        "attempts",
+        "next_attempt_at",
+        "sent_at",
+        "last_error",
+        "digest",
+        "created_at",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(NotificationPreference)
+class NotificationPreferenceAdmin(admin.ModelAdmin):
+    list_display = ("user", "your_turn", "reminder", "game_started", "game_over", "digest_hour")
+    list_select_related = ("user",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)

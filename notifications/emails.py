@@ -1,0 +1,136 @@
+"""One function per kind of email, each rendering a subject, a text and an HTML template.
+
+Everything an email says comes from the context its caller passed (already redacted for the
+recipient) and from the recipient's own settings. Nothing here reads a game: an email cannot
+show what the caller did not hand over.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+
+from notifications import local_time
+from notifications.kinds import ALL, DIGEST, SCOPE_LABELS, family_of, reminder_hours, scope_of
+from notifications.models import Notification
+from notifications.tokens import unsubscribe_url
+
+
+@dataclass(frozen=True)
+class Rendered:
+    subject: str
+    text: str
+    html: str
+
+
+def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
+    """The email of `kind` for `user`, from the caller's `context` only."""
+    family = family_of(kind)
+    if family == "reminder":
+        return reminder(user, context, hours=reminder_hours(kind))
+    return {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}[family](
+        user, context
+    )
+
+
+def game_started(user, context: dict[str, Any]) -> Rendered:
+    return _render("game_started", user, "game_started", _game_values(user, context))
+
+
+def your_turn(user, context: dict[str, Any]) -> Rendered:
+    return _render("your_turn", user, "your_turn", _prompt_values(user, context))
+
+
+def reminder(user, context: dict[str, Any], *, hours: int) -> Rendered:
+    values = {**_prompt_values(user, context), "hours": hours}
+    return _render("reminder", user, "reminder", values)
+
+
+def game_over(user, context: dict[str, Any]) -> Rendered:
+    scores = sorted(context.get("scores") or [], key=lambda row: (row["place"], row["seat"]))
+    rows = [{**row, "is_you": row["player"] == user.username} for row in scores]
+    own_place = next((row["place"] for row in rows if row["is_you"]), None)
+    values = {**_game_values(user, context), "scores": rows, "own_place": own_place}
+    return _render("game_over", user, "game_over", values)
+
+
+def digest(user, items: list[Notification]) -> Rendered:
+    """One email listing what waited for the digest: each item's subject and link."""
+    entries = [{"subject": item.subject, "link": item.link} for item in items]
+    return _render("digest", user, DIGEST, {"recipient": user.username, "entries": entries})
+
+
+def message_for(notification: Notification) -> EmailMultiAlternatives:
+    """The email of a stored row. Its Message-ID depends only on the row: retries keep it."""
+    recipient = notification.recipient
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    headers = {
+        "Message-ID": f"<{notification.uuid}@{host}>",
+        "List-Unsubscribe": f"<{unsubscribe_url(recipient.pk, scope_of(notification.kind))}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        # RFC 3834: auto-responders should not answer.
+        "Auto-Submitted": "auto-generated",
+    }
+    message = EmailMultiAlternatives(
+        subject=notification.subject,
+        body=notification.body_text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[recipient.email],
+        headers=headers,
+    )
+    message.attach_alternative(notification.body_html, "text/html")
+    return message
+
+
+def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
+    deadline = context.get("deadline")
+    return {
+        "recipient": user.username,
+        "game_id": context.get("game_id", ""),
+        "game_url": context.get("game_url", ""),
+        "players": context.get("players") or [],
+        "round": context.get("round"),
+        "phase": context.get("phase"),
+        "deadline_text": (
+            local_time.format_deadline(deadline, local_time.zone_of(user)) if deadline else ""
+        ),
+    }
+
+
+def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
+    prompt = context.get("prompt") or {}
+    return {
+        **_game_values(user, context),
+        "prompt_url": context.get("prompt_url", ""),
+        "prompt_text": prompt.get("text", ""),
+        "options": prompt.get("options") or [],
+        "default": prompt.get("default"),
+    }
+
+
+def _render(template: str, user, scope: str, values: dict[str, Any]) -> Rendered:
+    values = {
+        **values,
+        "scope_label": SCOPE_LABELS[scope],
+        "unsubscribe_url": unsubscribe_url(user.pk, scope),
+        "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
+        "preferences_url": f"{settings.SITE_URL}/api/v1/me/preferences/",
+        "site_url": settings.SITE_URL,
+    }
+    name = f"notifications/{template}"
+    subject = " ".join(render_to_string(f"{name}.subject.txt", values).split())
+    text = render_to_string(f"{name}.txt", values)
+    html = render_to_string(f"{name}.html", values)
+    return Rendered(subject=subject[:255], text=_tidy_text(text), html=html.strip() + "\n")
+
+
+def _tidy_text(text: str) -> str:
+    # Template tags leave blank lines behind; a plain-text email reads better without runs.
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "\n"

@@ -1,0 +1,46 @@
+"""The kinds of email and the families a user chooses for.
+
+A kind names one email ("reminder_24h"); its family is what a preference is set for
+("reminder"). Unsubscribe links name a scope: a family, "digest" or "all".
+"""
+
+import re
+
+FAMILIES = ("your_turn", "reminder", "game_started", "game_over")
+DIGEST = "digest"
+ALL = "all"
+SCOPES = (*FAMILIES, DIGEST, ALL)
+
+_REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
+
+# What an unsubscribe link turns off, in words.
+SCOPE_LABELS = {
+    "your_turn": "emails saying it is your turn",
+    "reminder": "reminders before a deadline",
+    "game_started": "emails when a game starts",
+    "game_over": "emails when a game ends",
+    DIGEST: "the daily digest",
+    ALL: "all email from the Khôra server",
+}
+
+
+def reminder_hours(kind: str) -> int | None:
+    """24 for "reminder_24h"; None for any other kind."""
+    match = _REMINDER.match(kind)
+    return int(match.group(1)) if match else None
+
+
+def family_of(kind: str) -> str:
+    if kind in FAMILIES and kind != "reminder":
+        return kind
+    if reminder_hours(kind) is not None:
+        return "reminder"
+    raise ValueError(
+        f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h "
+        "or game_over."
+    )
+
+
+def scope_of(kind: str) -> str:
+    """The unsubscribe scope an email of this kind offers: its family, or the digest."""
+    return DIGEST if kind == DIGEST else family_of(kind)

@@ -1,0 +1,51 @@
+"""Reads: a user's preferences (stored or default) and what an unsubscribe link would do."""
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from accounts.models import Profile
+from notifications.kinds import FAMILIES, SCOPE_LABELS
+from notifications.models import Delivery, NotificationPreference
+from notifications.tokens import read_unsubscribe_token
+
+User = get_user_model()
+
+
+def preferences_of(user) -> NotificationPreference:
+    """The user's stored preferences, or unsaved defaults: reading never writes."""
+    stored = NotificationPreference.objects.filter(user_id=user.pk).first()
+    return stored or NotificationPreference(user_id=user.pk)
+
+
+def delivery_for(user, family: str) -> str:
+    return getattr(preferences_of(user), family)
+
+
+def preferences_get(user) -> dict[str, Any]:
+    """Everything the preferences API shows, time zone included."""
+    preferences = preferences_of(user)
+    time_zone = Profile.objects.filter(user_id=user.pk).values_list("time_zone", flat=True)
+    return {
+        **{family: getattr(preferences, family) for family in FAMILIES},
+        "quiet_hours_start": preferences.quiet_hours_start,
+        "quiet_hours_end": preferences.quiet_hours_end,
+        "digest_hour": preferences.digest_hour,
+        "time_zone": time_zone.first() or "UTC",
+    }
+
+
+def unsubscribe_target(token: str) -> dict[str, Any] | None:
+    """Who a link is for and what it turns off; None when the link is not valid."""
+    read = read_unsubscribe_token(token)
+    if read is None:
+        return None
+    user_id, scope = read
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return None
+    return {"user": user, "scope": scope, "label": SCOPE_LABELS[scope]}
+
+
+def is_off(user, family: str) -> bool:
+    return delivery_for(user, family) == Delivery.OFF

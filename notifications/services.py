@@ -1,0 +1,299 @@
+"""Every write of the notifications app: the outbox, its senders, digests and preferences.
+
+`notify` runs inside its caller's transaction, so an email exists exactly when its cause was
+committed; the send is enqueued only after that commit. Senders claim one row at a time with
+`SELECT ... FOR UPDATE SKIP LOCKED`, so several workers never send a row twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+
+from accounts.models import Profile
+from games import clock
+from games.errors import DomainError
+from notifications import emails, local_time
+from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
+from notifications.models import Delivery, Notification, NotificationPreference
+from notifications.selectors import preferences_of, unsubscribe_target
+
+logger = logging.getLogger(__name__)
+User = get_user_model()
+
+# However many attempts are allowed, never wait more than a day between two of them.
+MAX_BACKOFF = timedelta(hours=24)
+
+
+# --- the outbox ----------------------------------------------------------------------------
+
+
+def notify(*, user, game, step: str, kind: str, context: dict[str, Any]) -> Notification | None:
+    """Write the email of `kind` about `game` for `user`, unless it exists or is not wanted.
+
+    Call it inside the transaction that commits its cause. Returns the new row, or None when
+    nothing was written: the user has no address, turned the kind off, or the same
+    (user, game, step, kind) was already written. A duplicate never breaks the caller's
+    transaction: the insert runs in a savepoint.
+    """
+    family = family_of(kind)
+    if not user.email:
+        return None
+    delivery = getattr(preferences_of(user), family)
+    if delivery == Delivery.OFF:
+        return None
+    cause = {"recipient": user, "game": game, "step": step, "kind": kind}
+    if Notification.objects.filter(**cause).exists():
+        return None
+    rendered = emails.render(kind, user=user, context=context)
+    row = Notification(
+        **cause,
+        status=Notification.Status.PENDING
+        if delivery == Delivery.IMMEDIATELY
+        else Notification.Status.DIGEST,
+        subject=rendered.subject,
+        body_text=rendered.text,
+        body_html=rendered.html,
+        link=context.get("game_url", ""),
+    )
+    try:
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        return None  # a concurrent caller wrote the same cause first
+    if row.status == Notification.Status.PENDING:
+        _send_after_commit(row.pk)
+    return row
+
+
+def send_due(limit: int = 100) -> int:
+    """Send up to `limit` pending rows whose time has come; return how many were sent."""
+    sent = 0
+    for _ in range(limit):
+        with transaction.atomic():
+            row = _claim(
+                Notification.objects.filter(
+                    status=Notification.Status.PENDING, next_attempt_at__lte=clock.now()
+                ).order_by("next_attempt_at", "id")
+            )
+            if row is None:
+                break
+            sent += _deliver(row)
+    return sent
+
+
+def send_one(notification_id: int) -> bool:
+    """Send one row if it is still pending and due; True when this call sent it."""
+    with transaction.atomic():
+        row = _claim(
+            Notification.objects.filter(
+                pk=notification_id,
+                status=Notification.Status.PENDING,
+                next_attempt_at__lte=clock.now(),
+            )
+        )
+        return row is not None and _deliver(row)
+
+
+def _claim(rows: QuerySet[Notification]) -> Notification | None:
+    # SKIP LOCKED: a row another sender holds is simply not ours to send. `of=("self",)`
+    # keeps the lock off the joined user row.
+    return (
+        rows.select_for_update(skip_locked=True, of=("self",)).select_related("recipient").first()
+    )
+
+
+def _deliver(row: Notification) -> bool:
+    """Send a claimed row and record the outcome; the caller's transaction holds its lock."""
+    now = clock.now()
+    row.attempts += 1
+    try:
+        if not row.recipient.email:
+            raise ValueError("the recipient has no email address any more")
+        emails.message_for(row).send()
+    except Exception as error:  # whatever the backend raises, the row is retried later
+        row.last_error = f"{type(error).__name__}: {error}"[:2000]
+        if row.attempts >= settings.NOTIFY_MAX_ATTEMPTS:
+            row.status = Notification.Status.FAILED
+        else:
+            row.next_attempt_at = now + backoff(row.attempts)
+        row.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
+        logger.warning("notification %s: attempt %s failed: %s", row.pk, row.attempts, error)
+        return False
+    row.status = Notification.Status.SENT
+    row.sent_at = now
+    row.save(update_fields=["attempts", "status", "sent_at"])
+    return True
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait after the `attempts`-th failure: the base, doubled after every failure."""
+    seconds = settings.NOTIFY_RETRY_SECONDS * 2 ** min(attempts - 1, 30)
+    return min(timedelta(seconds=seconds), MAX_BACKOFF)
+
+
+def _send_after_commit(notification_id: int) -> None:
+    from notifications.tasks import send_notification  # the tasks module imports this one
+
+    # robust: a broker that is down must not fail the request whose cause already committed;
+    # the periodic send_due picks the row up instead.
+    transaction.on_commit(partial(send_notification.delay, notification_id), robust=True)
+
+
+# --- quiet hours ---------------------------------------------------------------------------
+
+
+def in_quiet_hours(user, when: datetime) -> bool:
+    """Whether `when` falls in the user's quiet hours, read on their own wall clock."""
+    preferences = preferences_of(user)
+    start, end = preferences.quiet_hours_start, preferences.quiet_hours_end
+    if start is None or end is None:
+        return False
+    local = when.astimezone(local_time.zone_of(user))
+    return local_time.hour_in_range(local.hour, start, end)
+
+
+def reminder_allowed(user, now: datetime, deadline: datetime) -> bool:
+    """Whether a reminder may go out at `now`.
+
+    Never inside quiet hours, unless the deadline itself comes before these quiet hours end:
+    waiting until morning would then remind the player too late.
+    """
+    if not in_quiet_hours(user, now):
+        return True
+    end = preferences_of(user).quiet_hours_end
+    local_now = now.astimezone(local_time.zone_of(user))
+    return deadline < local_time.next_hour_mark(local_now, end)
+
+
+# --- digests -------------------------------------------------------------------------------
+
+
+def send_digests(now: datetime) -> int:
+    """Write one digest for each user whose digest hour it is locally; return how many."""
+    waiting = Notification.objects.filter(status=Notification.Status.DIGEST).values("recipient")
+    written = 0
+    for user in User.objects.filter(pk__in=waiting).order_by("pk"):
+        local = now.astimezone(local_time.zone_of(user))
+        if local.hour != preferences_of(user).digest_hour:
+            continue
+        # IntegrityError: another worker wrote today's digest for this user first.
+        with contextlib.suppress(IntegrityError):
+            written += _write_digest(user, day=local.date().isoformat(), now=now) is not None
+    return written
+
+
+def _write_digest(user, *, day: str, now: datetime) -> Notification | None:
+    with transaction.atomic():
+        rows = list(
+            Notification.objects.select_for_update()
+            .filter(recipient=user, status=Notification.Status.DIGEST)
+            .order_by("created_at", "id")
+        )
+        if (
+            not rows
+            or Notification.objects.filter(
+                recipient=user, game=None, step=day, kind=DIGEST
+            ).exists()
+        ):
+            return None
+        preferences = preferences_of(user)
+        # A kind turned off since its row was written is dropped, not sent.
+        wanted = [row for row in rows if getattr(preferences, family_of(row.kind)) != "off"]
+        digest = None
+        if wanted and user.email:
+            rendered = emails.digest(user, wanted)
+            digest = Notification.objects.create(
+                recipient=user,
+                game=None,
+                step=day,
+                kind=DIGEST,
+                status=Notification.Status.PENDING,
+                subject=rendered.subject,
+                body_text=rendered.text,
+                body_html=rendered.html,
+                next_attempt_at=now,
+                created_at=now,
+            )
+            _send_after_commit(digest.pk)
+        Notification.objects.filter(pk__in=[row.pk for row in wanted]).update(
+            status=Notification.Status.DIGESTED, digest=digest
+        )
+        Notification.objects.filter(pk__in=[row.pk for row in rows if row not in wanted]).update(
+            status=Notification.Status.DIGESTED
+        )
+        return digest
+
+
+# --- preferences and unsubscribing ---------------------------------------------------------
+
+
+def preferences_update(*, user, changes: dict[str, Any]) -> None:
+    """Apply validated changes; the time zone goes to the user's profile."""
+    with transaction.atomic():
+        preferences, _ = NotificationPreference.objects.select_for_update().get_or_create(user=user)
+        for field, value in changes.items():
+            if field != "time_zone":
+                setattr(preferences, field, value)
+        _check_quiet_hours(preferences.quiet_hours_start, preferences.quiet_hours_end)
+        preferences.save()
+        if "time_zone" in changes:
+            Profile.objects.update_or_create(
+                user=user, defaults={"time_zone": changes["time_zone"]}
+            )
+
+
+def _check_quiet_hours(start: int | None, end: int | None) -> None:
+    if (start is None) != (end is None):
+        raise _invalid(
+            "quiet_hours_end" if end is None else "quiet_hours_start",
+            "Set both quiet_hours_start and quiet_hours_end (local hours 0-23), "
+            "or set both to null for no quiet hours.",
+        )
+    if start is not None and start == end:
+        raise _invalid(
+            "quiet_hours_end",
+            "quiet_hours_start and quiet_hours_end are equal; quiet hours run from the start "
+            "hour up to the end hour, so use two different hours, or null for none.",
+        )
+
+
+def _invalid(field: str, message: str) -> DomainError:
+    return DomainError(
+        "invalid_input",
+        f"The request is invalid. {field}: {message}",
+        400,
+        {"errors": {field: [message]}},
+    )
+
+
+class InvalidUnsubscribeLink(Exception):
+    """The link was not made by us, was altered, or its user no longer exists."""
+
+
+def unsubscribe(*, token: str) -> dict[str, Any]:
+    """Turn off what the link names; return its target (user, scope, label). Idempotent."""
+    target = unsubscribe_target(token)
+    if target is None:
+        raise InvalidUnsubscribeLink
+    user, scope = target["user"], target["scope"]
+    with transaction.atomic():
+        preferences, _ = NotificationPreference.objects.select_for_update().get_or_create(user=user)
+        if scope == ALL:
+            families = FAMILIES
+        elif scope == DIGEST:
+            families = [f for f in FAMILIES if getattr(preferences, f) == Delivery.DIGEST]
+        else:
+            families = [scope]
+        for family in families:
+            setattr(preferences, family, Delivery.OFF)
+        preferences.save()
+    return target
