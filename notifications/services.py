@@ -51,7 +51,7 @@ def notify(*, user, game, step: str, kind: str, context: dict[str, Any]) -> Noti
     if delivery == Delivery.OFF:
         return None
     cause = {"recipient": user, "game": game, "step": step, "kind": kind}
-    if Notification.objects.filter(**cause).exists():
+    if _already_written(cause):
         return None
     rendered = emails.render(kind, user=user, context=context)
     row = Notification(
@@ -72,6 +72,11 @@ def notify(*, user, game, step: str, kind: str, context: dict[str, Any]) -> Noti
     if row.status == Notification.Status.PENDING:
         _send_after_commit(row.pk)
     return row
+
+
+def _already_written(cause: dict[str, Any]) -> bool:
+    # A cheap check that spares rendering; the unique constraint is what guarantees it.
+    return Notification.objects.filter(**cause).exists()
 
 
 def send_due(limit: int = 100) -> int:

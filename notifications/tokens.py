@@ -1,7 +1,8 @@
 """Unsubscribe links: a signed token naming a user and a scope, valid without logging in.
 
-The token never expires: an old email's link must keep working. Signing (with its own salt)
-makes it impossible to forge or to change the user or the scope.
+The token carries no timestamp and never expires: an old email's link must keep working, and
+the same user and scope always give the same link. Signing (with its own salt) makes it
+impossible to forge a token or to change its user or scope.
 """
 
 from django.conf import settings
@@ -16,13 +17,13 @@ SALT = "notifications.unsubscribe"
 def unsubscribe_token(user_id: int, scope: str) -> str:
     if scope not in SCOPES:
         raise ValueError(f"Unknown unsubscribe scope {scope!r}.")
-    return signing.dumps([user_id, scope], salt=SALT)
+    return signing.Signer(salt=SALT).sign_object([user_id, scope])
 
 
 def read_unsubscribe_token(token: str) -> tuple[int, str] | None:
     """(user id, scope), or None for a token that was not signed by us or was altered."""
     try:
-        user_id, scope = signing.loads(token, salt=SALT)
+        user_id, scope = signing.Signer(salt=SALT).unsign_object(token)
     except (signing.BadSignature, ValueError, TypeError):
         return None
     if not isinstance(user_id, int) or scope not in SCOPES:
