@@ -179,6 +179,25 @@ def reminder_allowed(user, now: datetime, deadline: datetime) -> bool:
     return deadline < local_time.next_hour_mark(local_now, end)
 
 
+def reminder_due(*, opened_at: datetime, now: datetime, deadline: datetime) -> str | None:
+    """The rung of the reminder ladder to send now, as a kind ("reminder_2h"), or None.
+
+    A rung is due once its time (deadline minus its hours) has come and the deadline has not
+    passed; rungs whose time came before the step even opened never are (the turn email has
+    just said it all). When several are due the nearest to the deadline wins: a reminder held
+    back by quiet hours is not followed by a stale one. Send it with `notify`, whose
+    uniqueness per (player, game, step, kind) makes each rung go out at most once per step.
+    """
+    if now >= deadline:
+        return None
+    due = [
+        hours
+        for hours in settings.NOTIFY_REMINDER_HOURS
+        if opened_at < deadline - timedelta(hours=hours) <= now
+    ]
+    return f"reminder_{min(due)}h" if due else None
+
+
 # --- digests -------------------------------------------------------------------------------
 
 

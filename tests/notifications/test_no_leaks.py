@@ -1,0 +1,77 @@
+"""An email says nothing its context did not carry: nothing is read from the game itself.
+
+The games side passes a context already redacted for the recipient; these tests check that
+the emails add nothing to it, whatever the game's hidden state.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+import pytest
+from django.core import mail
+
+from notifications import services
+from notifications.models import Notification
+from tests.notifications.conftest import over_context, turn_context
+from tests.server.conftest import Player, start_game
+
+KINDS = ("game_started", "your_turn", "reminder_24h", "game_over")
+
+
+def context_for(kind: str, game_id_from) -> dict:
+    return over_context(game_id_from) if kind == "game_over" else turn_context(game_id_from)
+
+
+@pytest.fixture
+def secret_game(db):
+    """A started game with dealt hands: alice in seat 0, bob in seat 1, a bot in seat 2."""
+    alice, bob = Player("alice"), Player("bob")
+    game = start_game([alice, bob], seats=3)
+    hands = game.events.get(type="chance", payload__kind="deal").payload["hands"]
+    return game, alice.user, bob.user, hands
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_same_context_gives_the_same_email_whatever_the_game_hides(
+    secret_game, make_user, kind
+):
+    game, alice, _bob, _hands = secret_game
+    empty = make_user("host").games_created.create(rules_version="test", num_seats=3)
+    context = context_for(kind, game)  # the same words, handed over for both games
+    step = f"leak-{kind}"
+    in_play = services.notify(user=alice, game=game, step=step, kind=kind, context=context)
+    in_lobby = services.notify(user=alice, game=empty, step=step, kind=kind, context=context)
+    assert (in_play.subject, in_play.body_text, in_play.body_html) == (
+        in_lobby.subject,
+        in_lobby.body_text,
+        in_lobby.body_html,
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_email_shows_another_seats_cards_or_another_players_address(secret_game, kind):
+    game, alice, bob, hands = secret_game
+    context = context_for(kind, game)
+    # What the games side hands over for alice: her own cards, which she may see.
+    context["prompt"] = {"text": "Keep one card.", "options": hands[0], "default": hands[0][0]}
+    row = services.notify(user=alice, game=game, step=f"leak-{kind}", kind=kind, context=context)
+    services.send_due()
+    message = next(m for m in mail.outbox if m.subject == row.subject)
+    everything = "\n".join(
+        [message.subject, message.body, message.alternatives[0][0], message.message().as_string()]
+    )
+    if kind in ("your_turn", "reminder_24h"):
+        assert all(card in everything for card in hands[0])  # her own cards: shown
+    for card in chain(hands[1], hands[2]):
+        assert card not in everything
+    assert bob.email not in everything
+
+
+def test_a_context_missing_a_field_leaves_it_out_rather_than_looking_it_up(make_user, game):
+    alice = make_user("alice")
+    bare = {"game_id": game.public_id, "game_url": "https://khora.example/g/"}
+    row = services.notify(user=alice, game=game, step="1", kind="your_turn", context=bare)
+    assert Notification.objects.get(pk=row.pk).body_text.count("Your options:\n\nThis step") == 1
+    for absent in ("round", "phase", "bob", "bot", "drachma"):
+        assert absent not in row.body_text.split("--")[0]
