@@ -81,8 +81,15 @@ class GameWriter:
         return self.rules.needs_chance(self.state) or bool(self._bot_prompts())
 
     def _bot_prompts(self) -> list[engine.Prompt]:
-        played_by_bots = {seat.position for seat in self.seats if seat.is_bot or seat.autoplay}
-        return [p for seat, p in self.rules.pending(self.state).items() if seat in played_by_bots]
+        """Prompts a bot answers now: a bot seat's at once; a seat a bot plays for its absent
+        player only once no present player still owes an answer, so the game never waits on
+        it, yet the player can come back by answering while others still think."""
+        pending = self.rules.pending(self.state)
+        bots = {seat.position for seat in self.seats if seat.is_bot}
+        absent = {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
+        present_pending = set(pending) - bots - absent
+        answer = bots if present_pending else bots | absent
+        return [prompt for seat, prompt in pending.items() if seat in answer]
 
     def commit(self) -> None:
         now = clock.now()
