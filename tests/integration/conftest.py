@@ -92,7 +92,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _database_url() -> str:
+def database_url() -> str:
     db = connection.settings_dict
     user = db.get("USER") or "postgres"
     host = db.get("HOST") or "127.0.0.1"
@@ -108,7 +108,7 @@ class Worker:
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "khora_site.settings",
-            "DATABASE_URL": _database_url(),
+            "DATABASE_URL": database_url(),
             "REDIS_URL": settings.REDIS_URL,
             "CELERY_TASK_ALWAYS_EAGER": "false",
             "EMAIL_HOST": "127.0.0.1",
@@ -120,12 +120,14 @@ class Worker:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "khora_site", "worker", "--pool=solo",
-             "--without-heartbeat", "--without-gossip", "--without-mingle", "--loglevel=INFO"],
+            [sys.executable, "-m", "celery", "-A", "khora_site", "worker", "--pool=prefork",
+             "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
+             "--loglevel=INFO"],
             cwd=ROOT,
             env=self.env,
             stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so kill() takes the pool too
         )  # fmt: skip
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.process.poll() is None:
@@ -138,8 +140,9 @@ class Worker:
         return self.log_path.read_text() if self.log_path.exists() else ""
 
     def kill(self) -> None:
-        """SIGKILL: no cleanup, no acknowledgement, as when a machine dies."""
-        self.process.send_signal(signal.SIGKILL)
+        """SIGKILL to the worker and its pool: no cleanup, no acknowledgement, as when a
+        machine dies."""
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
