@@ -159,7 +159,14 @@ class DecisionsOutput(serializers.Serializer):
     accepted = AcceptedDecisionOutput(many=True)
     last_seq = serializers.IntegerField()
     status = serializers.CharField()
-    prompt = PromptOutput(allow_null=True, help_text="Your next prompt, if any.")
+    advancing = serializers.BooleanField(
+        help_text="The game now waits on the server (a roll, a draw, bots); read the prompt "
+        "again shortly."
+    )
+    prompt = PromptOutput(
+        allow_null=True,
+        help_text="Your next prompt straight after these decisions, if you have one now.",
+    )
 
 
 class LogEntryOutput(serializers.Serializer):
