@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from kombu.exceptions import OperationalError
 
 from accounts.models import Profile
 from games import clock
@@ -146,11 +147,16 @@ def backoff(attempts: int) -> timedelta:
 
 
 def _send_after_commit(notification_id: int) -> None:
+    transaction.on_commit(partial(_enqueue_send, notification_id))
+
+
+def _enqueue_send(notification_id: int) -> None:
     from notifications.tasks import send_notification  # the tasks module imports this one
 
-    # robust: a broker that is down must not fail the request whose cause already committed;
-    # the periodic send_due picks the row up instead.
-    transaction.on_commit(partial(send_notification.delay, notification_id), robust=True)
+    try:
+        send_notification.delay(notification_id)
+    except OperationalError:  # the broker is down: the row stays pending for send_due
+        logger.warning("Could not enqueue notification %s; send_due will send it.", notification_id)
 
 
 # --- quiet hours ---------------------------------------------------------------------------

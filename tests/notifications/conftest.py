@@ -1,5 +1,6 @@
 """Fixtures for the notification tests: users with an address and a time zone, a game row,
-contexts as the games side builds them, eager Celery and the in-memory email backend."""
+contexts as the games side builds them and the in-memory email backend. (Celery tasks run
+in-process for every test: tests/conftest.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
 from games.models import Game
-from khora_site.celery import app as celery_app
 from notifications.models import NotificationPreference
 
 # The rule for @pytest.mark.postgres (skip on SQLite, fail in CI) lives with the server tests.
@@ -30,15 +30,6 @@ def outbox_in_memory(settings):
     settings.NOTIFY_MAX_ATTEMPTS = 4
     settings.NOTIFY_RETRY_SECONDS = 60
     settings.NOTIFY_DIGEST_HOUR = 8
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    # CI runs with a real broker (REDIS_URL); these tests run tasks in-process all the same.
-    previous = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
 
 
 @pytest.fixture

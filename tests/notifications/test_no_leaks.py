@@ -24,10 +24,11 @@ def context_for(kind: str, game_id_from) -> dict:
 
 
 @pytest.fixture
-def secret_game(db):
+def secret_game(db, django_capture_on_commit_callbacks):
     """A started game with dealt hands: alice in seat 0, bob in seat 1, a bot in seat 2."""
     alice, bob = Player("alice"), Player("bob")
-    game = start_game([alice, bob], seats=3)
+    with django_capture_on_commit_callbacks(execute=True):  # the deal happens in a task
+        game = start_game([alice, bob], seats=3)
     hands = game.events.get(type="chance", payload__kind="deal").payload["hands"]
     return game, alice.user, bob.user, hands
 
