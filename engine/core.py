@@ -136,9 +136,13 @@ def get_game(name: str):
         raise KeyError(f"Unknown game {name!r}; known games: {known}.") from None
 
 
-def replay(game, num_players: int, options: dict | None, events) -> Any:
-    """Rebuild a state from its setup and its log. Never samples chance."""
-    state = game.new_game(num_players, options)
+def replay(game, num_players: int, options: dict | None, events, onto: Any = None) -> Any:
+    """Rebuild a state from its setup and its log. Never samples chance.
+
+    `onto`: a state to continue from (e.g. a cached snapshot) instead of the setup; it must be
+    the caller's own copy, as the events are applied to it in place.
+    """
+    state = onto if onto is not None else game.new_game(num_players, options)
     for event in events:
         if isinstance(event, dict):
             event = game.event_from_dict(event)

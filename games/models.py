@@ -24,6 +24,7 @@ class Game(models.Model):
         ACTIVE = "active"
         FINISHED = "finished"
         ABANDONED = "abandoned"
+        CRASHED = "crashed"  # the engine raised on this game's log; it no longer advances
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     game_type = models.CharField(max_length=32, default="khora")
@@ -37,6 +38,10 @@ class Game(models.Model):
     )
     # The seq of the newest event (0: none yet). Written only under the game's row lock.
     last_seq = models.PositiveIntegerField(default=0)
+    # True while the game waits on the server (chance to sample, bots to play) rather than on
+    # a player. The advance task clears it; the tick sweeps games left True by a lost task.
+    needs_advance = models.BooleanField(default=False)
+    advance_failures = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(default=clock.now, editable=False)
     updated_at = models.DateTimeField(default=clock.now)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -44,7 +49,14 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            models.Index(
+                fields=["updated_at"],
+                condition=models.Q(needs_advance=True),
+                name="game_needs_advance",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_type} {self.public_id} ({self.status})"
@@ -61,6 +73,13 @@ class Seat(models.Model):
         related_name="seats",
     )
     is_bot = models.BooleanField(default=False)
+    # Deadlines missed in a row; after enough of them a bot plays the seat (autoplay) until
+    # its player decides again.
+    missed_deadlines = models.PositiveSmallIntegerField(default=0)
+    autoplay = models.BooleanField(default=False)
+    # True once the seat has answered and the game waits on other players: its next prompt is
+    # news worth an email. Answering a chain of prompts in one go never sets it.
+    waiting = models.BooleanField(default=False)
     # The id of the prompt this seat must answer now, or "" (an index for "awaiting my decision").
     pending_prompt = models.CharField(max_length=64, blank=True, default="")
     joined_at = models.DateTimeField(default=clock.now)
@@ -111,23 +130,27 @@ class GameEvent(models.Model):
 class GameStep(models.Model):
     """A step: the decisions the game waits for at once, with one deadline.
 
-    A step opens when prompts appear while no step is open, and closes once none of its prompts
-    is open any more; a prompt opened while the step is open joins it (and its deadline). The
-    deadline worker of a later issue claims open steps whose deadline has passed.
+    It follows the engine's step key: every prompt asked while the engine stays on one step
+    (each seat's chain of atomic prompts included) belongs to it and shares its deadline. It
+    closes when the engine moves on. The deadline worker claims open steps whose deadline passed.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveIntegerField()
+    key = models.CharField(max_length=64, help_text="The engine's step key.")
     prompts = models.JSONField(default=dict, help_text="Prompt id → seat, for every prompt.")
     seats = models.JSONField(default=list, help_text="The seats asked in this step.")
     opened_at = models.DateTimeField(default=clock.now)
     deadline = models.DateTimeField()
     closed_at = models.DateTimeField(null=True, blank=True)
+    # When the deadline worker took the defaults for the seats that had not answered.
+    expired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_step_number"),
+            models.UniqueConstraint(fields=["game", "key"], name="unique_step_key"),
         ]
         indexes = [models.Index(fields=["closed_at", "deadline"])]
 

@@ -19,7 +19,7 @@ class GameCreateInput(serializers.Serializer):
         default=dict,
         help_text='Engine setup options, e.g. {"city_selection": "random" | "choose"}.',
     )
-    step_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, default=48)
+    step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
 
     def validate_options(self, options):
         # The engine checks the setup; it expects `cities` to hold strings (a list of lists
@@ -159,7 +159,14 @@ class DecisionsOutput(serializers.Serializer):
     accepted = AcceptedDecisionOutput(many=True)
     last_seq = serializers.IntegerField()
     status = serializers.CharField()
-    prompt = PromptOutput(allow_null=True, help_text="Your next prompt, if any.")
+    advancing = serializers.BooleanField(
+        help_text="The game now waits on the server (a roll, a draw, bots); read the prompt "
+        "again shortly."
+    )
+    prompt = PromptOutput(
+        allow_null=True,
+        help_text="Your next prompt straight after these decisions, if you have one now.",
+    )
 
 
 class LogEntryOutput(serializers.Serializer):

@@ -86,6 +86,7 @@ def game_join(*, public_id: str, user) -> Game:
             _start(game)
         else:
             _touch(game)
+    game.refresh_from_db()  # the advance queued on commit may have moved the game on
     return game
 
 
@@ -124,6 +125,7 @@ def game_start(*, public_id: str, user, fill_with_bots: bool) -> Game:
             Seat(game=game, position=position, is_bot=True) for position in free
         )
         _start(game)
+    game.refresh_from_db()  # the advance queued on commit may have moved the game on
     return game
 
 
@@ -160,9 +162,12 @@ def decisions_submit(
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
+        _take_seat_back(seat)
         writer = GameWriter(game)
         accepted: list[dict[str, Any]] = []
         for decision in decisions:
+            if accepted:  # a card drawn by the previous decision is sampled before the next
+                writer.sample_chance()
             try:
                 event = writer.rules.decide(
                     writer.state, seat.position, decision.prompt, decision.option
@@ -174,12 +179,14 @@ def decisions_submit(
                 break
             seq = writer.append(event)
             accepted.append({"prompt": decision.prompt, "option": decision.option, "seq": seq})
-            writer.run_automatic()
         writer.commit()
         body = {
             "accepted": accepted,
             "last_seq": game.last_seq,
             "status": game.status,
+            # The game now waits on the server (a roll, a draw, bots): read the prompt again
+            # shortly, or wait for the email.
+            "advancing": game.needs_advance,
             "prompt": prompt_payload(game, writer.rules.pending(writer.state).get(seat.position)),
         }
         if idempotency_key and stopped is None:
@@ -212,12 +219,18 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
     return record.response_body
 
 
+def _take_seat_back(seat: Seat) -> None:
+    """A player who decides is back: no more bot for their seat, no misses counted."""
+    if seat.autoplay or seat.missed_deadlines:
+        seat.autoplay = False
+        seat.missed_deadlines = 0
+        seat.save(update_fields=["autoplay", "missed_deadlines"])
+
+
 def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started_at = clock.now()
-    writer = GameWriter(game)
-    writer.run_automatic()
-    writer.commit()
+    GameWriter(game).commit()  # the setup's chance and bots run in the advance task
 
 
 def _locked_game(public_id: str) -> Game:

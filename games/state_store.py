@@ -33,9 +33,10 @@ def load_state(game: Game, *, upto: int | None = None):
     events = game.events.filter(seq__gt=seq).order_by("seq")
     if upto is not None:
         events = events.filter(seq__lte=upto)
-    for row in events:
-        state = rules.apply(state, to_engine_event(row))
-    return state
+    # The snapshot is unpickled afresh and the setup is new: both are ours to apply onto.
+    return engine.replay(
+        rules, game.num_seats, game.options, (to_engine_event(row) for row in events), onto=state
+    )
 
 
 def save_snapshot(game: Game, state) -> None:

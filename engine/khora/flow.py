@@ -84,6 +84,7 @@ def run(state: State) -> None:
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
         name, *args = state.steps.pop(0)
+        state.steps_started += 1
         STEPS[name](state, *args)
         listed = {}
     state.cache = {"options": listed}

@@ -91,6 +91,11 @@ class KhoraGame:
             state.cache["pending"] = cached
         return dict(cached)
 
+    def step_key(self, state: State) -> str:
+        """Names the step the game is in. All prompts of one simultaneous step (and the chain of
+        atomic prompts each seat answers in it) share a key; it changes when the game moves on."""
+        return f"r{state.round}.s{state.steps_started}"
+
     def decide(self, state: State, seat: int, prompt_id: str, option_id: str) -> Event:
         if state.finished:
             raise IllegalDecision("game_over", "The game is over; there is nothing to decide.")

@@ -131,6 +131,8 @@ class State:
     # Action phase: the tile being resolved and the seats still to act in turn order.
     action_tile: int | None = None
     finished: bool = False
+    # How many steps have started: a new number means the game has moved on to a new step.
+    steps_started: int = 0
     final_scores: dict[str, Any] | None = None
     rules_version: str = ""
     # Derived values (prompts) for this exact state; never copied, cleared on every change.
@@ -158,6 +160,7 @@ class State:
             assignments_revealed=self.assignments_revealed,
             action_tile=self.action_tile,
             finished=self.finished,
+            steps_started=self.steps_started,
             final_scores=self.final_scores,
             rules_version=self.rules_version,
         )

@@ -248,3 +248,14 @@ def test_a_revise_event_for_a_step_that_resolved_is_refused():
     table.assign(1, 0, 2)
     with pytest.raises(InvalidEvent):
         game.apply(table.state, revise)
+
+
+def test_the_step_key_holds_through_a_simultaneous_step_and_changes_after_it():
+    table = Table(["argos", "sparta"])
+    table.roll([3, 3], [3, 3])
+    key = game.step_key(table.state)
+    table.assign(0, 0, 2)
+    table.decide(1, "tile:1")
+    assert game.step_key(table.state) == key, "each seat's chain of prompts is one step"
+    table.decide(1, "tile:3")
+    assert game.step_key(table.state) != key

@@ -60,8 +60,10 @@ class Player:
         return self.client.post(path, data if data is not None else {}, format="json", **extra)
 
 
+# Server tests commit for real (transactional_db): work queued with transaction.on_commit
+# (the advance task, emails) then runs when a service's transaction ends, as in production.
 @pytest.fixture
-def make_player(db):
+def make_player(transactional_db):
     def make(username: str, staff: bool = False) -> Player:
         return Player(username, staff)
 
@@ -69,7 +71,7 @@ def make_player(db):
 
 
 @pytest.fixture
-def anonymous(db):
+def anonymous(transactional_db):
     return APIClient()
 
 

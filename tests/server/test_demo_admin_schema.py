@@ -12,7 +12,7 @@ from tests.server.conftest import start_game
 from tests.server.test_roles import TABLE
 
 
-def test_demo_prints_working_tokens_and_links_to_a_game_with_bots(db):
+def test_demo_prints_working_tokens_and_links_to_a_game_with_bots(transactional_db):
     out = StringIO()
     call_command("demo", stdout=out)
     text = out.getvalue()
@@ -27,7 +27,7 @@ def test_demo_prints_working_tokens_and_links_to_a_game_with_bots(db):
     assert client.get(f"/api/v1/games/{game.public_id}/prompt/").json()["prompt"]
 
 
-def test_demo_can_run_twice(db):
+def test_demo_can_run_twice(transactional_db):
     call_command("demo", stdout=StringIO())
     call_command("demo", stdout=StringIO(), password="a fixed demo password")
     assert Game.objects.count() == 2

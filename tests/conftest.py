@@ -1,0 +1,23 @@
+"""Settings every test shares."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_in_process(request):
+    """Celery tasks run eagerly in tests, even with REDIS_URL set (as in CI), except in the
+    integration tests that start a real worker (marked `real_worker`)."""
+    if request.node.get_closest_marker("real_worker"):
+        yield
+        return
+    try:
+        from khora_site.celery import app
+    except ImportError:  # the engine tests run without Django installed too
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = previous
