@@ -111,7 +111,10 @@ class Gunicorn:
                     "gunicorn stopped during start-up (is it installed? pip install -e .[prod])"
                 )
             try:
-                urllib.request.urlopen(self.url + "/bench/bare-decisions/", timeout=2)
+                probe = urllib.request.Request(
+                    self.url + "/bench/bare-decisions/", method="OPTIONS"
+                )
+                urllib.request.urlopen(probe, timeout=2)
                 return
             except urllib.error.HTTPError:
                 return  # any HTTP answer means the workers are serving

@@ -234,18 +234,20 @@ def measure(args) -> dict:
             return load.run(server.url, [BareSource() for _ in range(args.connections)], seconds)
 
         def real_round(seconds, expected_per_s):
-            pool.fill(math.ceil(1.2 * expected_per_s * seconds) + 2 * args.connections)
+            # Each request answers one open prompt, so a round needs as many as it will send.
+            pool.fill(math.ceil(1.5 * expected_per_s * seconds) + 2 * args.connections)
             sources = [
                 DecisionSource(pool, random.Random(rng.random())) for _ in range(args.connections)
             ]
             return load.run(server.url, sources, seconds)
 
         warm = bare_round(args.warmup)
-        real_round(args.warmup, warm.per_second)
+        # No real figure yet: guess a quarter of the bare rate; a short pool shows as "ran dry".
+        expected = real_round(args.warmup, warm.per_second / 4).per_second
         for _ in range(args.rounds):
             rounds["bare"].append(bare_round(args.seconds))
-            best = max(r.per_second for r in rounds["bare"])
-            rounds["real"].append(real_round(args.seconds, best))
+            rounds["real"].append(real_round(args.seconds, expected))
+            expected = max(expected, rounds["real"][-1].per_second)
     in_process = per_request_cost(pool, rng, args.profile)
     flush_redis(args.redis_url)
 
