@@ -68,3 +68,9 @@ def test_debug_off_means_https_only_unless_turned_off():
 def test_a_tls_proxy_header_is_trusted_only_when_asked():
     found = security_settings(DJANGO_TRUST_X_FORWARDED_PROTO="true")
     assert found["proxy_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_the_readme_configuration_table_lists_exactly_the_variables_the_settings_read():
+    section = README.read_text().split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^\| `([A-Z0-9_]+)` \|", section, flags=re.MULTILINE))
+    assert documented == variables_read_by_settings()
