@@ -153,6 +153,14 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task whose worker died unacknowledged is delivered again once it is older than the
+# visibility timeout; workers look for such tasks every CELERY_RESTORE_INTERVAL seconds. (The
+# tick's sweep of games left due usually gets there first.)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": 1,
+}
 # Publishing gives up fast when Redis is down: the database keeps the work due for the tick.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2}
 CELERY_BEAT_SCHEDULE = {"tick": {"task": "games.tasks.tick", "schedule": 60.0}}
