@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
 import engine
 from games import clock
@@ -195,7 +196,9 @@ def decisions_submit(
                 key=idempotency_key,
                 request_hash=request_hash,
                 response_status=200,
-                response_body=body,
+                # Datetimes (the prompt's deadline) as the API renders them, so a retry gets
+                # the first response byte for byte.
+                response_body=json.loads(json.dumps(body, cls=ApiJSONEncoder)),
             )
     if stopped is not None:
         raise stopped

@@ -68,6 +68,21 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # The public address of the site, used for links printed by `manage.py demo` (and later emails).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# HTTPS only, on by default whenever debugging is off, so a production start is safe even when
+# nobody thought about it: http is redirected, cookies never travel in clear, and browsers are
+# told (HSTS) to use https alone. `manage.py check --deploy` is clean with these defaults.
+HTTPS_ONLY = env_bool("DJANGO_HTTPS_ONLY", not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS_ONLY
+SESSION_COOKIE_SECURE = HTTPS_ONLY
+CSRF_COOKIE_SECURE = HTTPS_ONLY
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS_ONLY else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+# Behind a proxy that terminates TLS, Django sees plain http; it may believe the proxy's
+# X-Forwarded-Proto only when the proxy always sets it (else a client could claim https).
+if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

@@ -15,9 +15,14 @@ def tasks_run_in_process(request):
     except ImportError:  # the engine tests run without Django installed too
         yield
         return
+    from celery import _state
+
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     try:
         yield
     finally:
         app.conf.task_always_eager = previous
+        # Eager tasks run in several threads at once (the concurrency tests) can leave
+        # Celery's process-wide "inside a task" flag set; clear it for the next test.
+        _state._set_task_join_will_block(False)

@@ -156,6 +156,24 @@ def test_an_idempotent_retry_returns_the_first_response_without_a_second_event(m
     assert GameEvent.objects.filter(game=game).count() == events
 
 
+def test_an_idempotent_retry_returns_the_next_prompt_and_its_deadline_as_first_sent(make_player):
+    # The remembered response holds the next prompt's deadline, a datetime: it must be stored
+    # as the API renders it, so that the retry is byte for byte the first answer.
+    alice = make_player("alice")
+    game = start_game([alice], seats=2)
+    for number in range(300):
+        prompt = open_prompt(alice, game)
+        body = {"prompt": prompt["id"], "option": prompt["default"]}
+        first = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"k-{number}")
+        assert first.status_code == 200, first.content
+        if first.json()["prompt"] is not None:
+            break
+    assert first.json()["prompt"]["deadline"]
+    retry = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"k-{number}")
+    assert retry.status_code == 200
+    assert retry.content == first.content
+
+
 def test_an_idempotency_key_reused_for_other_decisions_is_refused(make_player):
     alice, _, game = two_humans_and_a_bot(make_player)
     prompt = open_prompt(alice, game)

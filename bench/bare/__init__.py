@@ -1,0 +1,1 @@
+"""The reference endpoint of the submission benchmark: one validated insert, nothing else."""
