@@ -44,17 +44,6 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def env_int_list(name: str, default: list[int], minimum: int = 0) -> list[int]:
-    """Comma-separated integers, largest first, each at least `minimum`."""
-    try:
-        values = [int(item) for item in env_list(name, [str(v) for v in default])]
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be comma-separated integers.") from None
-    if not values or min(values) < minimum:
-        raise ImproperlyConfigured(f"{name} must list integers of at least {minimum}.")
-    return sorted(set(values), reverse=True)
-
-
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -198,7 +187,14 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khôra <khora@localhost>")
 
 # Notifications: the reminder ladder (hours before a deadline), retries and the digest.
-NOTIFY_REMINDER_HOURS = env_int_list("NOTIFY_REMINDER_HOURS", [24, 2], minimum=1)
+try:
+    NOTIFY_REMINDER_HOURS = sorted(
+        {int(hours) for hours in env_list("NOTIFY_REMINDER_HOURS", ["24", "2"])}, reverse=True
+    )
+except ValueError:
+    raise ImproperlyConfigured("NOTIFY_REMINDER_HOURS must be comma-separated integers.") from None
+if not NOTIFY_REMINDER_HOURS or NOTIFY_REMINDER_HOURS[-1] < 1:
+    raise ImproperlyConfigured("NOTIFY_REMINDER_HOURS must list whole hours of at least 1.")
 NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 6)
 NOTIFY_RETRY_SECONDS = env_int("NOTIFY_RETRY_SECONDS", 60)  # doubles after every failure
 NOTIFY_DIGEST_HOUR = env_int("NOTIFY_DIGEST_HOUR", 8)  # the default local hour of the digest
