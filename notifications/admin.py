@@ -11,7 +11,7 @@ from notifications.models import Notification, NotificationPreference
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("kind", "recipient", "game", "step", "status", "attempts", "created_at")
+    list_display = ("subject", "kind", "recipient", "game", "step", "status", "created_at")
     list_filter = ("status", "kind")
     list_select_related = ("recipient", "game")
     search_fields = ("recipient__username", "game__public_id", "subject")
