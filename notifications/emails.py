@@ -34,9 +34,8 @@ def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
     family = family_of(kind)
     if family == "reminder":
         return reminder(user, context, hours=reminder_hours(kind))
-    return {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}[family](
-        user, context
-    )
+    by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
+    return by_family[family](user, context)
 
 
 def game_started(user, context: dict[str, Any]) -> Rendered:
