@@ -13,8 +13,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 
-from games import clock
+from games import clock, notify
 from games.models import Game, GameStep, Seat
+from games.state_store import engine_game, load_state
 from games.writer import GameWriter
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,8 @@ def step_expire(step_id: int) -> bool:
             seat.missed_deadlines += 1
             if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES:
                 seat.autoplay = True
-        Seat.objects.bulk_update(late, ["missed_deadlines", "autoplay"])
+            seat.waiting = True  # the game went on without them: their next prompt is news
+        Seat.objects.bulk_update(late, ["missed_deadlines", "autoplay", "waiting"])
         step.expired_at = now
         step.save(update_fields=["expired_at"])
         writer.run_automatic()
@@ -100,6 +102,37 @@ def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> N
             return
         event = writer.rules.decide(writer.state, position, prompt.id, prompt.default)
         writer.append(dataclasses.replace(event, auto=True))
+
+
+def steps_to_remind(limit: int) -> list[int]:
+    """Open steps inside the reminder ladder's window (the longest rung before the deadline)."""
+    now = clock.now()
+    window = timedelta(hours=max(settings.NOTIFY_REMINDER_HOURS, default=0))
+    return list(
+        GameStep.objects.filter(
+            closed_at__isnull=True,
+            deadline__gt=now,
+            deadline__lte=now + window,
+            game__status=Game.Status.ACTIVE,
+        )
+        .order_by("deadline")
+        .values_list("id", flat=True)[:limit]
+    )
+
+
+def step_remind(step_id: int) -> int:
+    """Write the reminders due for one step; returns how many were written."""
+    with transaction.atomic():
+        step = GameStep.objects.select_related("game").filter(pk=step_id).first()
+        if step is None or step.closed_at is not None:
+            return 0
+        game = step.game
+        seats = list(game.seats.select_related("user").order_by("position"))
+        rules = engine_game(game)
+        return notify.remind(
+            game=game, seats=seats, rules=rules, state=load_state(game), step=step,
+            now=clock.now(),
+        )  # fmt: skip
 
 
 def due_steps(limit: int) -> list[int]:

@@ -230,6 +230,8 @@ def _take_seat_back(seat: Seat) -> None:
 def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started_at = clock.now()
+    # Everyone waits for the setup: their first prompts come as the "game started" email.
+    game.seats.filter(is_bot=False).update(waiting=True)
     GameWriter(game).commit()  # the setup's chance and bots run in the advance task
 
 

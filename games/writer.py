@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import engine
-from games import chance, clock
+from games import chance, clock, notify
 from games.enqueue import enqueue_advance
 from games.models import Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
@@ -23,7 +23,7 @@ class GameWriter:
         self.game = game
         self.rules = engine_game(game)
         self.state = load_state(game)
-        self.seats = list(game.seats.order_by("position"))
+        self.seats = list(game.seats.select_related("user").order_by("position"))
         self._new_rows: list[GameEvent] = []
         self._latest_step = game.steps.order_by("-number").first()
         open_step = (
@@ -99,8 +99,16 @@ class GameWriter:
         for seat in self.seats:
             prompt = pending.get(seat.position)
             seat.pending_prompt = prompt.id if prompt else ""
-        Seat.objects.bulk_update(self.seats, ["pending_prompt"])
         self._save_step(now)
+        notify.announce(
+            game=self.game,
+            seats=self.seats,
+            rules=self.rules,
+            state=self.state,
+            step=self._open_step(),
+            finished=self.rules.is_over(self.state),
+        )
+        Seat.objects.bulk_update(self.seats, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
         self.game.updated_at = now
         self.game.needs_advance = self.needs_advance()
@@ -112,6 +120,10 @@ class GameWriter:
         save_snapshot(self.game, self.state)
         if self.game.needs_advance:
             enqueue_advance(self.game)
+
+    def _open_step(self) -> GameStep | None:
+        step = self._latest_step
+        return step if step is not None and step.closed_at is None else None
 
     def _follow_step(self) -> None:
         """Prompts join the open step while the engine stays on it; a new key turns it over."""

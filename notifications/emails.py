@@ -39,7 +39,9 @@ def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
 
 
 def game_started(user, context: dict[str, Any]) -> Rendered:
-    return _render("game_started", user, "game_started", _game_values(user, context))
+    # The first prompt of the game comes with the news that it started, not in a second email.
+    values = {**_game_values(user, context), **_prompt_values(user, context)}
+    return _render("game_started", user, "game_started", values)
 
 
 def your_turn(user, context: dict[str, Any]) -> Rendered:

@@ -1,0 +1,111 @@
+"""What the games tell their players: which email each change calls for, and what it says.
+
+Called by the writer inside the transaction that commits the change, so an email exists
+exactly when its cause does. Contexts carry only what the recipient may see: their own
+prompt (through the engine's per-seat prompt) and public facts (players, scores).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+
+import engine
+from games.models import Game, GameStep, Seat
+from notifications.services import notify, reminder_allowed, reminder_due
+
+
+def game_url(game: Game) -> str:
+    return f"{settings.SITE_URL}/api/v1/games/{game.public_id}/"
+
+
+def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
+    return {
+        "game_id": game.public_id,
+        "game_url": game_url(game),
+        "prompt_url": f"{game_url(game)}prompt/",
+        "players": [seat.user.username if seat.user else "bot" for seat in seats],
+        "round": view.get("round") if view else None,
+        "phase": view.get("phase") if view else None,
+    }
+
+
+def _prompt(prompt: engine.Prompt) -> dict[str, Any]:
+    labels = {option.id: option.label for option in prompt.options}
+    return {
+        "text": prompt.text,
+        "options": list(labels.values()),
+        "default": labels[prompt.default],
+    }
+
+
+def announce(
+    *, game: Game, seats: list[Seat], rules, state, step: GameStep | None, finished: bool
+) -> None:
+    """Write the emails this new state calls for, and update each seat's `waiting`.
+
+    A player hears "your turn" when they are asked after waiting on other players (a step
+    resolved, a deadline passed), never for the prompts that follow straight from their own
+    answers. The first prompts of a game come as the "game started" email.
+    """
+    pending = rules.pending(state)
+    view = rules.view(state, None)
+    people = [seat for seat in seats if seat.user_id and not seat.is_bot]
+    if finished:
+        scores = rules.scores(state)
+        places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
+        table = [
+            {
+                "player": seat.user.username if seat.user else "bot",
+                "seat": seat.position,
+                "total": scores["totals"][seat.position],
+                "place": places[seat.position],
+            }
+            for seat in seats
+        ]
+        for seat in people:
+            context = {**_base(game, seats, view), "scores": table, "deadline": None}
+            notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
+        return
+    asked = {seat.position for seat in people if seat.position in pending}
+    for seat in people:
+        if seat.position in pending:
+            if seat.waiting and not seat.autoplay and step is not None:
+                kind = "game_started" if step.number == 1 else "your_turn"
+                context = {
+                    **_base(game, seats, rules.view(state, seat.position)),
+                    "prompt": _prompt(pending[seat.position]),
+                    "deadline": step.deadline,
+                }
+                notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
+            seat.waiting = False
+        elif asked - {seat.position}:
+            seat.waiting = True  # answered; now the game waits on someone else
+
+
+def remind(*, game: Game, seats: list[Seat], rules, state, step: GameStep, now: datetime) -> int:
+    """Reminders before the step's deadline, to players who still owe a decision.
+
+    The ladder's most urgent due rung only, each at most once per step (the outbox is unique
+    per step and kind); none inside a player's quiet hours unless the deadline would pass first.
+    """
+    kind = reminder_due(opened_at=step.opened_at, now=now, deadline=step.deadline)
+    if kind is None:
+        return 0
+    pending = rules.pending(state)
+    written = 0
+    for seat in seats:
+        if seat.is_bot or seat.autoplay or not seat.user_id or seat.position not in pending:
+            continue
+        if not reminder_allowed(seat.user, now, step.deadline):
+            continue
+        context = {
+            **_base(game, seats, rules.view(state, seat.position)),
+            "prompt": _prompt(pending[seat.position]),
+            "deadline": step.deadline,
+        }
+        row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
+        written += row is not None
+    return written
