@@ -1,28 +1,26 @@
-"""Games advanced by a real Celery worker through Redis, on PostgreSQL."""
+"""Games advanced by a real Celery worker through Redis, on PostgreSQL, emails over SMTP."""
 
 import random
+from collections import Counter
 
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, GameStep
+from notifications.models import Notification
 from tests.integration.conftest import wait_for
 from tests.server.conftest import start_game, url
 
 
-def test_bots_play_a_whole_game_through_the_api_and_the_worker_advances_it(
-    make_player, start_worker
-):
-    start_worker()
-    players = [make_player(name) for name in ("alice", "bob", "carol")]
-    game = start_game(players)
-    rng = random.Random(5)
+def _subject(message) -> str:
+    return " ".join(str(message["Subject"]).split())  # undo header folding
 
+
+def _play_to_the_end(players, game, rng):
     def someone_is_asked():
-        return any(p.get(url(game, "prompt")).json()["prompt"] for p in players) or (
-            Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-        )
+        finished = Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+        return finished or any(p.get(url(game, "prompt")).json()["prompt"] for p in players)
 
     while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
         wait_for(someone_is_asked, timeout=20)
-        for player in players:
+        for player in rng.sample(players, len(players)):
             prompt = player.get(url(game, "prompt")).json()["prompt"]
             if prompt:
                 option = rng.choice(prompt["options"])["id"]
@@ -31,9 +29,50 @@ def test_bots_play_a_whole_game_through_the_api_and_the_worker_advances_it(
                 )
                 assert response.status_code == 200, response.content
 
+
+def test_bots_play_a_whole_game_through_the_api_the_worker_advances_it_and_mail_arrives(
+    make_player, start_worker, smtp
+):
+    start_worker()
+    players = [make_player(name) for name in ("alice", "bob", "carol", "dave")]
+    game = start_game(players)
+    _play_to_the_end(players, game, random.Random(5))
+
     game.refresh_from_db()
     assert not game.needs_advance
     seqs = list(GameEvent.objects.filter(game=game).values_list("seq", flat=True))
     assert seqs == list(range(1, game.last_seq + 1))
     scores = players[0].get(url(game)).json()["scores"]
-    assert scores["final"] and len(scores["totals"]) == 3
+    assert scores["final"] and len(scores["totals"]) == 4
+
+    written = Notification.objects.filter(game=game)
+    wait_for(lambda: len(smtp.messages) == written.count(), timeout=30)
+    assert set(written.values_list("status", flat=True)) == {"sent"}
+    ids = [message["Message-ID"] for message in smtp.messages]
+    assert len(set(ids)) == len(ids), "each email is delivered once"
+
+    by_recipient = Counter(message["To"] for message in smtp.messages)
+    assert set(by_recipient) == {f"{p.user.username}@example.com" for p in players}
+    started = [m for m in smtp.messages if "has started" in _subject(m)]
+    assert len(started) == 4
+    for message in started:
+        text = message.get_body(("plain",)).get_content()
+        assert f"/api/v1/games/{game.public_id}/prompt/" in text
+        assert str(message["List-Unsubscribe"]).strip().startswith("<http")
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert message.get_body(("html",)) is not None
+    over = [m for m in smtp.messages if f"game {game.public_id} is over" in _subject(m)]
+    assert len(over) == 4
+    for message in over:
+        text = message.get_body(("plain",)).get_content()
+        assert all(str(total) in text for total in scores["totals"])
+
+    rounds = {str(s.number): s.key.split(".")[0] for s in GameStep.objects.filter(game=game)}
+    per_round = Counter(
+        (row.recipient.username, rounds[row.step]) for row in written.filter(kind="your_turn")
+    )
+    counts = list(per_round.values())
+    print(
+        f"\nyour-turn emails per player and round (4 players, real worker): "
+        f"mean {sum(counts) / len(counts):.1f}, max {max(counts)}"
+    )

@@ -4,6 +4,7 @@ import psycopg
 from django.db import connection
 
 from games.models import Game, GameEvent
+from notifications.models import Notification
 from tests.integration.conftest import database_url, wait_for
 from tests.server.conftest import start_game, url
 
@@ -20,7 +21,7 @@ def _blocked_on_a_lock(watcher) -> bool:
 
 
 def test_a_worker_killed_mid_advance_leaves_nothing_and_the_rerun_advances_once(
-    make_player, start_worker
+    make_player, start_worker, smtp
 ):
     alice, bob = make_player("alice"), make_player("bob")
     game = start_game([alice, bob])  # no worker yet: the advance waits in Redis
@@ -47,3 +48,8 @@ def test_a_worker_killed_mid_advance_leaves_nothing_and_the_rerun_advances_once(
     kinds = [e.payload.get("kind") for e in GameEvent.objects.filter(game=game).order_by("seq")]
     assert kinds[:2] == ["cities", "deal"] and kinds.count("deal") == 1
     assert alice.get(url(game, "prompt")).json()["prompt"]["kind"] == "draft_pick"
+
+    # The emails the advance writes ("game started", with the first prompt) go out once each.
+    wait_for(lambda: len(smtp.messages) == 2, timeout=30)
+    assert sorted(m["To"] for m in smtp.messages) == ["alice@example.com", "bob@example.com"]
+    assert Notification.objects.filter(game=game).count() == 2
