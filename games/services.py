@@ -158,12 +158,13 @@ def decisions_submit(
             remembered = _remembered_response(game, user, idempotency_key, request_hash)
             if remembered is not None:
                 return Submission(remembered, replayed=True)
-        seat = seat_of(game, user)
+        seats = list(game.seats.select_related("user").order_by("position"))
+        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
         _take_seat_back(seat)
-        writer = GameWriter(game)
+        writer = GameWriter(game, seats=seats)
         accepted: list[dict[str, Any]] = []
         for decision in decisions:
             if accepted:  # a card drawn by the previous decision is sampled before the next

@@ -30,6 +30,8 @@ def load_state(game: Game, *, upto: int | None = None):
         state, seq = _cached(game)
     if state is None:
         state = rules.new_game(game.num_seats, game.options)
+    if seq == game.last_seq and upto is None:
+        return state  # the snapshot is current: no event to fetch
     events = game.events.filter(seq__gt=seq).order_by("seq")
     if upto is not None:
         events = events.filter(seq__lte=upto)
@@ -40,15 +42,15 @@ def load_state(game: Game, *, upto: int | None = None):
 
 
 def save_snapshot(game: Game, state) -> None:
-    StateSnapshot.objects.update_or_create(
-        game=game,
-        defaults={
-            "seq": game.last_seq,
-            "rules_version": engine_game(game).rules_version,
-            "data": pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL),
-            "updated_at": clock.now(),
-        },
-    )
+    """Called under the game's row lock, so a plain UPDATE (or the first INSERT) is safe."""
+    values = {
+        "seq": game.last_seq,
+        "rules_version": engine_game(game).rules_version,
+        "data": pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL),  # no cache
+        "updated_at": clock.now(),
+    }
+    if not StateSnapshot.objects.filter(game=game).update(**values):
+        StateSnapshot.objects.create(game=game, **values)
 
 
 def _cached(game: Game):

@@ -19,11 +19,14 @@ from games.state_store import engine_game, load_state, save_snapshot
 
 
 class GameWriter:
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, seats: list[Seat] | None = None):
         self.game = game
         self.rules = engine_game(game)
         self.state = load_state(game)
-        self.seats = list(game.seats.select_related("user").order_by("position"))
+        if seats is None:
+            seats = list(game.seats.select_related("user").order_by("position"))
+        self.seats = seats
+        self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
         self._latest_step = game.steps.order_by("-number").first()
         open_step = (
@@ -108,7 +111,13 @@ class GameWriter:
             step=self._open_step(),
             finished=self.rules.is_over(self.state),
         )
-        Seat.objects.bulk_update(self.seats, ["pending_prompt", "waiting"])
+        changed = [
+            seat
+            for seat in self.seats
+            if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk)
+        ]
+        if changed:
+            Seat.objects.bulk_update(changed, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
         self.game.updated_at = now
         self.game.needs_advance = self.needs_advance()
