@@ -50,7 +50,7 @@ def test_your_turn_says_what_is_asked_the_deadline_and_both_links(make_user, gam
         assert f"{SITE}/api/v1/games/{game.public_id}/prompt/" in body
         assert "round 2" in body and "draft phase" in body
     assert "Keep Lyceum (the default)" in message.body
-    assert "the default is played for you: Keep Lyceum" in message.body
+    assert "the default is played for you — Keep Lyceum" in message.body
     assert_footer_links_work(alice, message, "your_turn")
 
 
