@@ -51,9 +51,9 @@ def announce(
     answers. The first prompts of a game come as the "game started" email.
     """
     pending = rules.pending(state)
-    view = rules.view(state, None)
     people = [seat for seat in seats if seat.user_id and not seat.is_bot]
     if finished:
+        view = rules.view(state, None)
         scores = rules.scores(state)
         places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
         table = [
