@@ -1,5 +1,6 @@
 """What the server benchmarks share: their own PostgreSQL database, Django set up on it, a
-gunicorn server to measure, the machine's description, the table and the JSON file.
+gunicorn server or Celery workers to measure, an SMTP sink, the machine's description, the
+table and the JSON file.
 
 Benchmarks use their own database (dropped and created anew each run) and their own Redis
 database, so they never touch the data of the tests or of a running server.
@@ -13,8 +14,10 @@ import os
 import platform
 import secrets
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -139,6 +142,90 @@ class Gunicorn:
         self.stop()
 
 
+class CeleryWorker:
+    """`celery worker` processes (prefork) on the benchmark's database and Redis, started and
+    stopped by the benchmark, sending mail to `smtp_port` (see SmtpSink)."""
+
+    def __init__(self, env: dict[str, str], smtp_port: int, concurrency: int = 1):
+        self.log_path = Path(tempfile.mkstemp(prefix="bench-worker-", suffix=".log")[1])
+        worker_env = {
+            **os.environ,
+            **env,
+            "CELERY_TASK_ALWAYS_EAGER": "false",
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": "127.0.0.1",
+            "EMAIL_PORT": str(smtp_port),
+        }
+        command = [
+            sys.executable, "-m", "celery", "-A", "khora_site", "worker", "--pool=prefork",
+            f"--concurrency={concurrency}", "--without-heartbeat", "--without-gossip",
+            "--without-mingle", "--loglevel=INFO",  # INFO: its "ready." line says it serves
+        ]  # fmt: skip
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=worker_env,
+            stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so stop() reaches the pool too
+        )
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_until_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                sys.exit(f"the Celery worker stopped during start-up:\n{self.log()}")
+            if "ready." in self.log():
+                return
+            time.sleep(0.1)
+        self.stop()
+        sys.exit(f"the Celery worker was not ready within {timeout:.0f} s:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+
+    def __enter__(self) -> CeleryWorker:
+        self.wait_until_ready()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class SmtpSink:
+    """An SMTP server on loopback (aiosmtpd, in a thread of this process) that accepts every
+    message, so the workers' sends succeed; it keeps only when each one arrived."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.arrivals: list[float] = []  # time.perf_counter() at each message's end of DATA
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    async def handle_DATA(self, server, session, envelope):  # aiosmtpd's hook name
+        self.arrivals.append(time.perf_counter())
+        return "250 OK"
+
+    def __enter__(self) -> SmtpSink:
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.controller.stop()
+
+
 def machine() -> dict[str, object]:
     return {
         "date": datetime.date.today().isoformat(),
@@ -158,6 +245,23 @@ def _cpu_model() -> str:
     except OSError:
         pass
     return platform.processor()
+
+
+def latency_ms(seconds: list[float]) -> dict[str, float | int]:
+    """p50/p90/p99/max/mean in milliseconds (nearest-rank percentiles, as bench.load)."""
+    ordered = sorted(seconds)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+
+    return {
+        "samples": len(ordered),
+        "p50": at(0.50),
+        "p90": at(0.90),
+        "p99": at(0.99),
+        "max": round(ordered[-1] * 1000, 2),
+        "mean": round(sum(ordered) / len(ordered) * 1000, 2),
+    }
 
 
 def print_table(header: list[str], rows: list[list[str]]) -> None:
