@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, Q
 
 from games import clock, notify
 from games.models import Game, GameStep, Seat
@@ -105,19 +106,25 @@ def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> N
 
 
 def steps_to_remind(limit: int) -> list[int]:
-    """Open steps inside the reminder ladder's window (the longest rung before the deadline)."""
+    """Open steps with a reminder rung due that not every late player has had yet."""
     now = clock.now()
-    window = timedelta(hours=max(settings.NOTIFY_REMINDER_HOURS, default=0))
-    return list(
-        GameStep.objects.filter(
-            closed_at__isnull=True,
-            deadline__gt=now,
-            deadline__lte=now + window,
-            game__status=Game.Status.ACTIVE,
+    ids: list[int] = []
+    for hours in sorted(settings.NOTIFY_REMINDER_HOURS):
+        rung = timedelta(hours=hours)
+        ids += (
+            GameStep.objects.filter(
+                closed_at__isnull=True,
+                deadline__gt=now,
+                deadline__lte=now + rung,  # the rung's time has come
+                opened_at__lt=F("deadline") - rung,  # ...after the step opened
+                game__status=Game.Status.ACTIVE,
+            )
+            .filter(Q(reminded_hours__isnull=True) | Q(reminded_hours__gt=hours))
+            .exclude(pk__in=ids)
+            .order_by("deadline")
+            .values_list("id", flat=True)[: limit - len(ids)]
         )
-        .order_by("deadline")
-        .values_list("id", flat=True)[:limit]
-    )
+    return ids
 
 
 def step_remind(step_id: int) -> int:
@@ -128,11 +135,20 @@ def step_remind(step_id: int) -> int:
             return 0
         game = step.game
         seats = list(game.seats.select_related("user").order_by("position"))
-        rules = engine_game(game)
-        return notify.remind(
-            game=game, seats=seats, rules=rules, state=load_state(game), step=step,
-            now=clock.now(),
-        )  # fmt: skip
+        owing = [s for s in seats if s.pending_prompt and s.user_id and not s.autoplay]
+        now = clock.now()
+        written, held_back = 0, 0
+        if owing:  # load the game only when someone still owes a decision
+            rules = engine_game(game)
+            written, held_back = notify.remind(
+                game=game, seats=seats, rules=rules, state=load_state(game), step=step, now=now
+            )
+        if not held_back:  # quiet hours kept no one waiting: done with this rung
+            hours = notify.due_rung_hours(step, now)
+            if hours is not None:
+                step.reminded_hours = hours
+                step.save(update_fields=["reminded_hours"])
+        return written
 
 
 def due_steps(limit: int) -> list[int]:

@@ -145,6 +145,9 @@ class GameStep(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     # When the deadline worker took the defaults for the seats that had not answered.
     expired_at = models.DateTimeField(null=True, blank=True)
+    # The nearest-to-deadline reminder rung (in hours) every late player has had, so the tick
+    # skips this step until a nearer rung is due.
+    reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

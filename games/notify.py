@@ -85,21 +85,30 @@ def announce(
             seat.waiting = True  # answered; now the game waits on someone else
 
 
-def remind(*, game: Game, seats: list[Seat], rules, state, step: GameStep, now: datetime) -> int:
-    """Reminders before the step's deadline, to players who still owe a decision.
+def due_rung_hours(step: GameStep, now: datetime) -> int | None:
+    kind = reminder_due(opened_at=step.opened_at, now=now, deadline=step.deadline)
+    return int(kind.removeprefix("reminder_").removesuffix("h")) if kind else None
+
+
+def remind(
+    *, game: Game, seats: list[Seat], rules, state, step: GameStep, now: datetime
+) -> tuple[int, int]:
+    """Reminders before the step's deadline, to the players who still owe a decision.
 
     The ladder's most urgent due rung only, each at most once per step (the outbox is unique
     per step and kind); none inside a player's quiet hours unless the deadline would pass first.
+    Returns (reminders written, players held back by quiet hours).
     """
     kind = reminder_due(opened_at=step.opened_at, now=now, deadline=step.deadline)
     if kind is None:
-        return 0
+        return 0, 0
     pending = rules.pending(state)
-    written = 0
+    written = held_back = 0
     for seat in seats:
         if seat.is_bot or seat.autoplay or not seat.user_id or seat.position not in pending:
             continue
         if not reminder_allowed(seat.user, now, step.deadline):
+            held_back += 1
             continue
         context = {
             **_base(game, seats, rules.view(state, seat.position)),
@@ -108,4 +117,4 @@ def remind(*, game: Game, seats: list[Seat], rules, state, step: GameStep, now: 
         }
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
-    return written
+    return written, held_back

@@ -51,9 +51,9 @@ def test_a_lost_advance_is_picked_up_by_the_tick(make_player):
     assert game.needs_advance and game.last_seq == 0, "the broker was down: nothing ran yet"
 
     with clock.frozen_at(NOON + timedelta(seconds=30)):
-        assert tasks.tick.delay().get()["advanced"] == 0  # not stuck long enough yet
+        assert tasks.tick.delay().get()["advancing"] == 0  # not stuck long enough yet
     with clock.frozen_at(NOON + timedelta(minutes=2)):
-        assert tasks.tick.delay().get()["advanced"] == 1
+        assert tasks.tick.delay().get()["advancing"] == 1
     game.refresh_from_db()
     assert not game.needs_advance and game.last_seq > 0
 
@@ -66,9 +66,9 @@ def test_a_missed_deadline_takes_the_defaults_and_marks_them_automatic(make_play
     step = GameStep.objects.get(game=game, closed_at=None)
 
     with clock.frozen_at(step.deadline - timedelta(minutes=1)):
-        assert tasks.tick.delay().get()["expired"] == 0
+        assert tasks.tick.delay().get()["expiring"] == 0
     with clock.frozen_at(step.deadline):
-        assert tasks.tick.delay().get()["expired"] == 1
+        assert tasks.tick.delay().get()["expiring"] == 1
 
     auto = GameEvent.objects.filter(game=game, auto=True)
     assert list(auto.values_list("seat", flat=True)) == [1]

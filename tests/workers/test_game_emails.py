@@ -4,7 +4,7 @@ import random
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from games import clock, tasks
+from games import advancing, clock, tasks
 from games.models import Game, GameStep
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
@@ -127,3 +127,21 @@ def test_a_four_player_game_sends_few_your_turn_emails_per_player_and_round(make
     # places to wait (dice, citizens, actions, progress, event, achievement): random players
     # reach 5 now and then.
     assert mean <= 4 and most <= 6
+
+
+def test_a_reminded_step_leaves_the_tick_s_list_until_its_next_rung(make_player):
+    """The tick's candidates are only steps with a rung still due, so steps already reminded
+    never crowd out one whose rung has just come."""
+    alice, bob = make_player("alice"), make_player("bob")
+    with clock.frozen_at(NOON):
+        game = start_game([alice, bob])
+    step = GameStep.objects.get(game=game, closed_at=None)
+    with clock.frozen_at(step.deadline - timedelta(hours=24)):
+        assert advancing.steps_to_remind(limit=10) == [step.pk]
+        tasks.tick.delay().get()
+        assert advancing.steps_to_remind(limit=10) == [], "done with this rung"
+    step.refresh_from_db()
+    assert step.reminded_hours == 24
+    assert _kinds(alice.user) == ["game_started", "reminder_24h"]
+    with clock.frozen_at(step.deadline - timedelta(hours=2)):
+        assert advancing.steps_to_remind(limit=10) == [step.pk]
