@@ -28,6 +28,7 @@ ENGINE_CODE_STATUS = {
     "not_your_turn": 409,
     "game_over": 409,
     "waiting_for_chance": 409,
+    "nothing_to_revise": 409,
 }
 
 

@@ -169,6 +169,12 @@ class DecisionsOutput(serializers.Serializer):
     )
 
 
+class RevisionOutput(serializers.Serializer):
+    revised = serializers.CharField(help_text="The sealed step reopened: draft_pick or assign_die.")
+    seq = serializers.IntegerField()
+    prompt = PromptOutput(allow_null=True, help_text="Your prompt, asked again.")
+
+
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()

@@ -206,6 +206,29 @@ def decisions_submit(
     return Submission(body)
 
 
+def decision_revise(*, public_id: str, user) -> dict[str, Any]:
+    """Take back the player's sealed choice (a draft pick, tile assignment) while others are
+    still choosing; the player is asked again."""
+    with transaction.atomic():
+        game = _locked_game(public_id)
+        seats = list(game.seats.select_related("user").order_by("position"))
+        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        if seat is None:
+            raise DomainError("not_seated", "Only a seated player can revise a choice.", 403)
+        _require_active(game)
+        _take_seat_back(seat)
+        writer = GameWriter(game, seats=seats)
+        event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
+        seq = writer.append(event)
+        writer.commit()
+        prompt = writer.rules.pending(writer.state).get(seat.position)
+        return {
+            "revised": event.data["step"],
+            "seq": seq,
+            "prompt": prompt_payload(game, prompt),
+        }
+
+
 def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict | None:
     record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
     if record is None:

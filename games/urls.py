@@ -14,6 +14,7 @@ urlpatterns = [
         views.GameDecisionsView.as_view(),
         name="game-decisions",
     ),
+    path("games/<str:public_id>/revise/", views.GameReviseView.as_view(), name="game-revise"),
     path("games/<str:public_id>/log/", views.GameLogView.as_view(), name="game-log"),
     path("games/<str:public_id>/state/", views.GameStateView.as_view(), name="game-state"),
 ]

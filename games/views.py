@@ -22,6 +22,7 @@ from games.serializers import (
     LogQuery,
     ProblemOutput,
     PromptEnvelopeOutput,
+    RevisionOutput,
     StateOutput,
     StateQuery,
 )
@@ -193,6 +194,23 @@ class GameDecisionsView(APIView):
         if submission.replayed:
             response["Idempotent-Replayed"] = "true"
         return response
+
+
+class GameReviseView(APIView):
+    @extend_schema(
+        operation_id="games_revise",
+        request=None,
+        parameters=[GAME_ID],
+        responses={200: RevisionOutput, **problems(401, 403, 404, 409)},
+        description=(
+            "Take back your sealed choice (a draft pick, your tile assignment) while other "
+            "players are still choosing; you are asked again. 409 `nothing_to_revise` once "
+            "everyone has chosen."
+        ),
+    )
+    def post(self, request, public_id):
+        revision = services.decision_revise(public_id=public_id, user=request.user)
+        return Response(RevisionOutput(revision).data)
 
 
 class GameLogView(APIView):

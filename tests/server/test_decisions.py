@@ -206,3 +206,30 @@ def test_an_overlong_idempotency_key_is_invalid(make_player):
         HTTP_IDEMPOTENCY_KEY="k" * 256,
     )
     assert_problem(response, 400, "invalid_idempotency_key")
+
+
+def test_a_sealed_pick_can_be_replaced_until_everyone_has_picked(make_player):
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob])
+    first = bob.get(url(game, "prompt")).json()["prompt"]
+    bob.post(url(game, "decisions"), {"prompt": first["id"], "option": first["options"][0]["id"]})
+    assert bob.get(url(game, "prompt")).json()["prompt"] is None
+
+    body = bob.post(url(game, "revise")).json()
+    assert body["revised"] == "draft_pick"
+    assert {o["id"] for o in body["prompt"]["options"]} == {o["id"] for o in first["options"]}
+    bob.post(
+        url(game, "decisions"),
+        {"prompt": body["prompt"]["id"], "option": first["options"][1]["id"]},
+    )
+    log = alice.get(url(game, "log")).json()["events"]
+    assert [e["data"]["kind"] for e in log if e["seat"] == 1][-3:] == [
+        "draft_pick",
+        "revise",
+        "draft_pick",
+    ]
+    assert all("option" not in e["data"] for e in log if e["seat"] == 1), "bob's picks stay sealed"
+
+    prompt = alice.get(url(game, "prompt")).json()["prompt"]
+    alice.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
+    assert_problem(bob.post(url(game, "revise")), 409, "nothing_to_revise")
