@@ -98,6 +98,8 @@ def _resolve_forced_task(state: State, listed: dict) -> bool:
             continue
         task_handler = tasks.HANDLERS[task.kind]
         if task_handler.automatic:
+            if not task_handler.ready(state, player.seat, task):
+                continue  # the seat waits on others (e.g. Military in turn order)
             tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
             return True
         known = listed.get(player.seat)

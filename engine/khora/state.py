@@ -47,6 +47,7 @@ class Player:
     active_tiles: list[int] = field(default_factory=list)
     set_aside: list[int] = field(default_factory=list)
     unpaid: list[int] = field(default_factory=list)  # tiles still to adjust citizens for
+    tiles_done: list[int] = field(default_factory=list)  # action tiles finished this round
     achievements: list[str] = field(default_factory=list)
     draft_hand: list[str] = field(default_factory=list)
     draft_picks: list[str] = field(default_factory=list)
@@ -81,6 +82,7 @@ class Player:
             active_tiles=self.active_tiles[:],
             set_aside=self.set_aside[:],
             unpaid=self.unpaid[:],
+            tiles_done=self.tiles_done[:],
             achievements=self.achievements[:],
             draft_hand=self.draft_hand[:],
             draft_picks=self.draft_picks[:],
@@ -128,8 +130,6 @@ class State:
     tokens_from_reserve: int = 0
     achievements_claimed: dict[str, list[int]] = field(default_factory=dict)
     assignments_revealed: bool = False
-    # Action phase: the tile being resolved and the seats still to act in turn order.
-    action_tile: int | None = None
     finished: bool = False
     # How many steps have started: a new number means the game has moved on to a new step.
     steps_started: int = 0
@@ -158,7 +158,6 @@ class State:
             tokens_from_reserve=self.tokens_from_reserve,
             achievements_claimed={k: v[:] for k, v in self.achievements_claimed.items()},
             assignments_revealed=self.assignments_revealed,
-            action_tile=self.action_tile,
             finished=self.finished,
             steps_started=self.steps_started,
             final_scores=self.final_scores,

@@ -43,6 +43,10 @@ class TaskHandler:
         """For automatic tasks: do the work without a decision."""
         raise NotImplementedError
 
+    def ready(self, state: State, seat: int, task: Task) -> bool:
+        """For automatic tasks: may it run now, or must the seat wait on others first?"""
+        return True
+
 
 def handler(cls):
     instance = cls()
@@ -72,6 +76,8 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     if task is None or task.kind == "draw":
         return None
     task_handler = HANDLERS[task.kind]
+    if task_handler.automatic:  # waiting on other seats before it can run: nothing to ask
+        return None
     listed = state.cache.get("options", {}).get(seat)
     if listed is not None and listed[0] == task.id:
         options = listed[1]

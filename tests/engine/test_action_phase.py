@@ -141,7 +141,6 @@ def test_development_unlocks_the_next_level_at_most_three_times():
     table.assign(0, 6, 0)
     table.assign(1, 0, 2)
     table.decide(0, "done")
-    table.answer_defaults(until=lambda state: state.action_tile == 6)
     assert table.kinds().get(0) != "develop", "no fifth development to unlock"
     assert table.player(0).development == 4
 
@@ -155,8 +154,34 @@ def test_every_action_but_military_is_taken_by_all_its_players_at_once(tile, kin
     table.assign(0, tile, 0)
     table.assign(1, tile, 0)
 
-    assert table.state.action_tile == tile
     assert table.kinds() == {0: kind, 1: kind}
+
+
+def test_a_seat_runs_through_its_own_actions_without_waiting_on_slower_players():
+    table = Table(["argos", "sparta"])
+    for seat in (0, 1):
+        table.edit(seat, drachma=20, hand=["archives"])
+    table.roll([6, 6], [6, 6])
+    table.assign(0, 3, 5)
+    table.assign(1, 3, 0)
+
+    table.decide(0, "skip")  # seat 0 is done trading while seat 1 still thinks
+    assert table.kinds() == {0: "play_politics", 1: "buy_token"}
+
+
+def test_development_waits_for_the_others_military_and_politics():
+    table = Table(["sparta", "argos"])
+    table.edit(0, drachma=20, tokens={"blue_minor": 2})
+    table.edit(1, troops=5, hand=["archives"], drachma=5)
+    table.roll([6, 6], [6, 6])
+    table.assign(0, 6, 0)
+    table.assign(1, 4, 5)
+
+    assert table.kinds() == {1: "explore"}, "Sparta's Development waits"
+    table.decide(1, "skip")
+    assert table.kinds() == {1: "play_politics"}
+    table.decide(1, "skip")
+    assert table.kinds() == {0: "develop"}
 
 
 def test_military_is_taken_one_player_at_a_time_from_the_start_player():

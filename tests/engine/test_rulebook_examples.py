@@ -33,22 +33,19 @@ def test_action_order_example_military_follows_turn_order_from_start_player():
     table.assign(black, 4, 5)
     table.assign(orange, 0, 4)
     assert table.state.start_player == green
-
-    order = []
-    while table.state.phase == "actions":
-        pending = table.kinds()
-        assert len(pending) == 1, "one action at a time in this example"
-        ((seat, kind),) = pending.items()
-        order.append((table.state.action_tile, seat, kind))
-        table.decide(seat, "skip")
-
-    assert order == [
-        (3, green, "buy_token"),
-        (4, black, "explore"),
-        (4, orange, "explore"),
-        (5, black, "play_politics"),
-    ]
+    # Philosophy is taken at once by Orange and Green; Green's Trade and Black's Military
+    # may be answered at the same time, as they cannot touch each other.
     assert table.player(orange).philosophy == 1 and table.player(green).philosophy == 1
+    assert table.kinds() == {green: "buy_token", black: "explore"}
+
+    table.decide(green, "skip")
+    assert table.kinds() == {black: "explore"}, "Orange's Military waits for Black's"
+    table.decide(black, "space:red-9-8")
+    assert table.kinds() == {orange: "explore", black: "play_politics"}
+    assert "space:red-9-8" not in table.option_ids(orange)
+    table.decide(orange, "skip")
+    table.decide(black, "skip")
+    assert table.state.phase != "actions"
 
 
 def test_military_example_explores_the_major_token_needing_six_troops():

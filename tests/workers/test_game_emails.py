@@ -123,10 +123,11 @@ def test_a_four_player_game_sends_few_your_turn_emails_per_player_and_round(make
     print(f"\nyour-turn emails per player and round: mean {mean:.1f}, max {most}")
     for (player, round_key), count in sorted(per_round.items()):
         print(f"  {player:<6} {round_key:<3} {count}")
-    # The target is 4. A player hears once per wait on others, and a round has up to six
-    # places to wait (dice, citizens, actions, progress, event, achievement): random players
-    # reach 5 now and then.
-    assert mean <= 4 and most <= 6
+    # The target is 4. A player hears once per wait on others; with each seat running through
+    # its own actions (waiting only for Military's turn order), random games come out at a
+    # mean of about 2.3 and a most of 4, rarely 5 (dice, citizens, actions, progress, event
+    # and achievement can each be a wait).
+    assert mean <= 3 and most <= 5
 
 
 def test_a_reminded_step_leaves_the_tick_s_list_until_its_next_rung(make_player):

@@ -1,4 +1,16 @@
-"""Phase D: the seven actions, resolved in tile order; Military in turn order."""
+"""Phase D: the seven actions, each seat's in tile order; Military in turn order.
+
+The rulebook resolves tile 0 for everyone, then tile 1, and so on, and lets players act at
+once "to save time". Actions of different seats touch each other only in three places, so a
+seat runs through its own tiles without waiting for the others except there:
+- Military explores a shared board: a seat's Military waits for every seat before it in turn
+  order (from the start player) to finish theirs.
+- Development may explore too (Sparta 3) and may raise a military level that Rivalry, played
+  with Politics, compares: a seat's Development waits until every other seat has finished its
+  Military and its Politics.
+Everything else an action does concerns its own seat (the reserves are unlimited; a draw is a
+uniform draw whenever it happens). This saves a slow game many waits, and their emails.
+"""
 
 from __future__ import annotations
 
@@ -27,28 +39,64 @@ MILITARY = 4
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
 
 
-@step("action")
-def action_step(state: State, tile: int) -> None:
+DEVELOPMENT = 6
+POLITICS = 5
+
+
+@step("actions")
+def actions_step(state: State) -> None:
     state.phase = "actions"
-    state.action_tile = tile
-    acting = [p.seat for p in state.players if tile in p.active_tiles]
-    if tile == MILITARY:
-        order = [seat for seat in state.seats_from(state.start_player) if seat in acting]
-        state.steps[0:0] = [("military_turn", seat) for seat in order]
-        return
-    for seat in acting:
-        start_action(state, seat, tile)
-
-
-@step("military_turn")
-def military_turn(state: State, seat: int) -> None:
-    start_action(state, seat, MILITARY)
+    for player in state.players:
+        player.tiles_done = []
+        for tile in player.active_tiles:
+            ask(state, player.seat, "take_action", tile=tile)
 
 
 @step("end_actions")
 def end_actions(state: State) -> None:
-    state.action_tile = None
     cap_action_excess(state)
+
+
+def _finished(state: State, seat: int, tile: int) -> bool:
+    player = state.players[seat]
+    return tile not in player.active_tiles or tile in player.tiles_done
+
+
+@handler
+class TakeAction(TaskHandler):
+    """A seat's next action tile, taken when the tiles it must wait for are done."""
+
+    kind = "take_action"
+    automatic = True
+
+    def ready(self, state, seat, task):
+        tile = task.data["tile"]
+        if tile == MILITARY:
+            before = state.seats_from(state.start_player)
+            before = before[: before.index(seat)]
+            return all(_finished(state, other, MILITARY) for other in before)
+        if tile == DEVELOPMENT:
+            return all(
+                _finished(state, other, MILITARY) and _finished(state, other, POLITICS)
+                for other in range(state.num_players)
+                if other != seat
+            )
+        return True
+
+    def run(self, state, seat, task):
+        start_action(state, seat, task.data["tile"])
+        ask(state, seat, "finish_action", tile=task.data["tile"])
+
+
+@handler
+class FinishAction(TaskHandler):
+    """Marks a tile done once every question it raised is answered."""
+
+    kind = "finish_action"
+    automatic = True
+
+    def run(self, state, seat, task):
+        state.players[seat].tiles_done.append(task.data["tile"])
 
 
 def start_action(state: State, seat: int, tile: int) -> None:

@@ -16,7 +16,7 @@ ROUND_STEPS: tuple[tuple, ...] = (
     ("roll",),
     ("assign",),
     ("reveal",),
-    *(("action", tile) for tile in range(7)),
+    ("actions",),
     ("end_actions",),
     ("progress",),
     ("end_progress",),
