@@ -76,8 +76,12 @@ def run(state: State) -> None:
             CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
             listed = {}
             continue
-        if _resolve_forced_task(state, listed):
-            listed = {}
+        changed_seat = _resolve_forced_task(state, listed)
+        if changed_seat is not None:
+            # An automatic task or a forced answer changes only its own seat's options: the
+            # one shared thing options read, the exploration board, changes only through an
+            # exploration, which is always a real choice (it can be skipped).
+            listed.pop(changed_seat, None)
             continue
         if any(player.agenda for player in state.players):
             break
@@ -90,8 +94,8 @@ def run(state: State) -> None:
     state.cache = {"options": listed}
 
 
-def _resolve_forced_task(state: State, listed: dict) -> bool:
-    """Run an automatic task or take a seat's only option; True if anything changed."""
+def _resolve_forced_task(state: State, listed: dict) -> int | None:
+    """Run an automatic task or take a seat's only option; the seat acted for, if any."""
     for player in state.players:
         task = tasks.head_task(state, player.seat)
         if task is None or task.kind == "draw":
@@ -101,18 +105,18 @@ def _resolve_forced_task(state: State, listed: dict) -> bool:
             if not task_handler.ready(state, player.seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
             tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
-            return True
+            return player.seat
         known = listed.get(player.seat)
         if known is None or known[0] != task.id:
             known = listed[player.seat] = (task.id, task_handler.options(state, player.seat, task))
         options = known[1]
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
             tasks.run_head(state, player.seat, lambda _task: None)
-            return True
+            return player.seat
         if len(options) == 1 and not tasks.exchange_options(state, player.seat):
             tasks.resolve_head(state, player.seat, options[0])
-            return True
-    return False
+            return player.seat
+    return None
 
 
 def _run_auto(state: State, seat: int, task) -> None:

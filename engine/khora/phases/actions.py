@@ -84,8 +84,13 @@ class TakeAction(TaskHandler):
         return True
 
     def run(self, state, seat, task):
+        # Runs with the seat's agenda set aside (tasks.run_head): what is on it afterwards
+        # are this tile's own questions; with none, the tile is done at once.
         start_action(state, seat, task.data["tile"])
-        ask(state, seat, "finish_action", tile=task.data["tile"])
+        if state.players[seat].agenda:
+            ask(state, seat, "finish_action", tile=task.data["tile"])
+        else:
+            state.players[seat].tiles_done.append(task.data["tile"])
 
 
 @handler
