@@ -1,6 +1,6 @@
 """Every 4xx is application/problem+json with a stable code; bad input never reaches a 500."""
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
@@ -63,7 +63,7 @@ def test_no_decision_body_causes_a_500_or_a_half_written_game(make_player):
     alice = make_player("alice")
     game = start_game([alice], seats=2)
 
-    @settings(max_examples=60, deadline=None)
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         body=st.dictionaries(st.sampled_from(["prompt", "option", "decisions", "x"]), json_values)
     )
@@ -82,7 +82,7 @@ def test_no_decision_body_causes_a_500_or_a_half_written_game(make_player):
 def test_no_create_body_causes_a_500(make_player):
     alice = make_player("alice")
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         body=st.dictionaries(
             st.sampled_from(["game", "seats", "options", "step_hours"]), json_values
