@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from engine.khora.state import State
 
-SEALED_KINDS = ("draft_pick", "assign_die")
-
 
 def _still_choosing(state: State, kind: str) -> list[int]:
     return [p.seat for p in state.players if p.agenda and p.agenda[0].kind == kind]

@@ -188,5 +188,4 @@ _ALL = [
 
 EVENTS: dict[str, EventCard] = {event.id: event for event in _ALL}
 RANDOM_POOL = tuple(sorted(e for e in EVENTS if e not in (FIRST_EVENT, LAST_EVENT)))
-EVENTS_DRAWN_PER_GAME = 7
 assert len(EVENTS) == 16 and len(RANDOM_POOL) == 14
