@@ -15,16 +15,28 @@ def _to_next_round(table):
     ("previous", "dice", "expected"),
     [
         (0, ([3, 4], [1, 2], [2, 2]), 1),  # lowest total starts
-        (0, ([2, 2], [1, 3], [2, 5]), 0),  # tie: the previous start player is nearest
+        (0, ([2, 2], [1, 3], [2, 5]), 1),  # tie: counted from the seat after the last start
         (2, ([2, 2], [1, 3], [2, 5]), 0),  # tie: clockwise from seat 2, seat 0 comes first
-        (1, ([5, 5], [4, 4], [4, 4]), 1),
-        (2, ([5, 5], [4, 4], [6, 2]), 2),
+        (1, ([5, 5], [4, 4], [4, 4]), 2),  # the last start player is considered last
+        (2, ([5, 5], [4, 4], [6, 2]), 1),
+        (1, ([4, 4], [4, 4], [2, 6]), 2),  # everyone tied: the start moves on one seat
     ],
 )
-def test_lowest_total_starts_and_a_tie_goes_clockwise_from_the_last_start(previous, dice, expected):
+def test_lowest_total_starts_and_a_tie_goes_clockwise_after_the_last_start(
+    previous, dice, expected
+):
+    """Rulebook, C. Dice, step 1: "If there is a tie between multiple players, the Start
+    Player is the tied player closest to whoever was the Start Player in the previous round,
+    going clockwise" (../shared/README.md: count from the seat after them)."""
     table = Table(["argos", "sparta", "thebes"], start=previous)
     table.roll(*dice)
     assert table.state.start_player == expected
+
+
+def test_a_tie_never_keeps_the_start_player_while_another_tied_seat_exists():
+    table = Table(["argos", "sparta"], start=0)
+    table.roll([3, 3], [2, 4])
+    assert table.state.start_player == 1
 
 
 def test_culture_four_unlocks_a_third_die_for_the_next_roll():

@@ -67,10 +67,15 @@ def apply_dice(state: State, outcome: dict) -> None:
 
 
 def lowest_roller(state: State) -> int:
-    """Lowest total starts; a tie goes to the tied seat nearest clockwise from the last start."""
+    """Lowest total starts; a tie goes to the tied seat nearest clockwise from the last start.
+
+    Rulebook, phase C step 1: "the tied player closest to whoever was the Start Player in the
+    previous round, going clockwise". Counting starts at the seat after the previous start
+    player, who is considered last (../shared/README.md, rulings): a tie moves the start on.
+    """
     lowest = min(sum(p.dice) for p in state.players)
     previous = state.start_player or 0
-    for seat in state.seats_from(previous):
+    for seat in state.seats_from(previous + 1):
         if sum(state.players[seat].dice) == lowest:
             return seat
     raise AssertionError("some seat has the lowest total")
@@ -135,8 +140,25 @@ def reveal(state: State) -> None:
         player.unpaid = sorted(
             tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
         )
-        if player.unpaid or player.philosophy:
-            player.queue("adjust_citizens")
+        _ask_adjustment(state, player.seat)
+
+
+def _ask_adjustment(state: State, seat: int) -> None:
+    """Ask the seat to pay for its tiles, unless no answer could change anything.
+
+    With no philosophy token and no tile it can pay for, every tile left is set aside
+    whatever the order: that is a question with one outcome, so nobody is asked.
+    """
+    player = state.players[seat]
+    if not player.philosophy and all(
+        _shortfall(state, seat, tile) > player.citizens for tile in player.unpaid
+    ):
+        for tile in player.unpaid:
+            player.set_aside.append(tile)
+            player.active_tiles.remove(tile)
+        player.unpaid = []
+    if player.unpaid or player.philosophy:
+        player.queue("adjust_citizens")
 
 
 def _shortfall(state: State, seat: int, tile: int) -> int:
@@ -216,5 +238,4 @@ class AdjustCitizens(TaskHandler):
             else:
                 player.set_aside.append(tile)
                 player.active_tiles.remove(tile)
-        if player.unpaid or player.philosophy:
-            player.queue("adjust_citizens")
+        _ask_adjustment(state, seat)
