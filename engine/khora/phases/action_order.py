@@ -65,6 +65,9 @@ DEVELOPMENT_FOOTPRINTS: dict[tuple[str, int], tuple[Footprint, ...]] = {
     ("sparta", 3): (Footprint(BOARD, Touch.BOTH),),  # the Military action twice
 }
 
+# Conquest of the Persians' extra action: any tile but Military.
+EXTRA_ACTION_TILES = (0, 1, 2, 3, 5, 6)
+
 # Cards a tile may draw at most (Legislation 2; Council 2, also when Ostracism replays it).
 DRAWS = {LEGISLATION: 2, POLITICS: 2}
 
@@ -92,13 +95,14 @@ def turn_position(state: State, seat: int) -> int:
 def may_start(state: State, seat: int, tile: int) -> bool:
     """May `seat` take `tile` now, given the other seats' tiles still to come or running?"""
     key = (tile, turn_position(state, seat))
-    earlier = [
-        (other, other_tile)
-        for other in range(state.num_players)
-        if other != seat
-        for other_tile in _unfinished(state, other)
-        if (other_tile, turn_position(state, other)) < key
-    ]
+    earlier: list[tuple[int, int | None]] = []
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        position = turn_position(state, other)
+        earlier += [(other, t) for t in _unfinished(state, other) if (t, position) < key]
+        if _choosing_extra_action(state, other):
+            earlier.append((other, None))  # may still choose any tile, even Philosophy (0)
     if _strict:
         return not earlier
     if not earlier:
@@ -107,8 +111,15 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     if not mine:
         return True
     return not any(
-        _conflict(mine, footprints(state, other, other_tile)) for other, other_tile in earlier
+        _conflict(mine, _footprints_of(state, other, other_tile))
+        for other, other_tile in earlier
     )
+
+
+def _footprints_of(state: State, seat: int, tile: int | None) -> tuple[Footprint, ...]:
+    if tile is not None:
+        return footprints(state, seat, tile)
+    return tuple(t for each in EXTRA_ACTION_TILES for t in footprints(state, seat, each))
 
 
 def footprints(state: State, seat: int, tile: int) -> tuple[Footprint, ...]:
@@ -140,8 +151,17 @@ def _touches_conflict(a: Footprint, b: Footprint) -> bool:
 
 
 def _unfinished(state: State, seat: int) -> list[int]:
-    player = state.players[seat]
-    return [tile for tile in player.active_tiles if tile not in player.tiles_done]
+    """The seat's tiles not started yet or still running (the last task of a tile is its
+    finish_action), in the Action phase and for Conquest of the Persians' extra action."""
+    return [
+        task.data["tile"]
+        for task in state.players[seat].agenda
+        if task.kind in ("take_action", "finish_action")
+    ]
+
+
+def _choosing_extra_action(state: State, seat: int) -> bool:
+    return any(task.kind == "extra_action" for task in state.players[seat].agenda)
 
 
 def _not_started(state: State, seat: int, tile: int) -> bool:

@@ -67,7 +67,7 @@ class TakeAction(TaskHandler):
         if state.players[seat].agenda:
             ask(state, seat, "finish_action", tile=task.data["tile"])
         else:
-            state.players[seat].tiles_done.append(task.data["tile"])
+            _done(state, seat, task.data["tile"])
 
 
 @handler
@@ -78,7 +78,12 @@ class FinishAction(TaskHandler):
     automatic = True
 
     def run(self, state, seat, task):
-        state.players[seat].tiles_done.append(task.data["tile"])
+        _done(state, seat, task.data["tile"])
+
+
+def _done(state: State, seat: int, tile: int) -> None:
+    if state.phase == "actions":  # an extra action (Conquest of the Persians) has no tile
+        state.players[seat].tiles_done.append(tile)
 
 
 def start_action(state: State, seat: int, tile: int) -> None:
