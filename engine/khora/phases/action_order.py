@@ -111,8 +111,7 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     if not mine:
         return True
     return not any(
-        _conflict(mine, _footprints_of(state, other, other_tile))
-        for other, other_tile in earlier
+        _conflict(mine, _footprints_of(state, other, other_tile)) for other, other_tile in earlier
     )
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora.content.events import EVENTS
+from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
-from engine.khora.content.helpers import ask
 from engine.khora.phases.actions import MILITARY
 from engine.khora.phases.dice import tile_name
 from engine.khora.state import State

@@ -9,8 +9,8 @@ rules: a question the engine now asks that has one answer (it is answered), and 
 set-aside the engine now does by itself (the stored answer is dropped). Any other mismatch
 stops it; where the rules changed what a seat could choose, a person works out the new
 answer and gives it with `--answer ROUND:SEAT:OLD=NEW` (it replaces that seat's stored answer
-OLD in that round). `--write` replaces the log and the expected views; the scores are left for the test
-to hold against `hand_checked_scores`, which this never touches.
+OLD in that round). `--write` replaces the log and the expected views; the scores are left
+for the test to hold against `hand_checked_scores`, which this never touches.
 """
 
 from __future__ import annotations
@@ -77,10 +77,12 @@ def rethread(golden: dict, replaced: dict | None = None) -> tuple[list[Event], l
             prompt = pending[seat]
             stored = answers.get(seat)
             if len(prompt.options) == 1:
-                notes.append(f"round {state.round}: seat {seat} now asked {prompt.kind} ({prompt.options[0].id})")
+                only = prompt.options[0].id
+                notes.append(f"round {state.round}: seat {seat} now asked {prompt.kind} ({only})")
                 apply(game.decide(state, seat, prompt.id, prompt.options[0].id))
             elif stored and stored[0][1]["option"].startswith("aside:"):
-                notes.append(f"round {state.round}: seat {seat}'s {stored[0][1]['option']} now set aside by the engine")
+                dropped = stored[0][1]["option"]
+                notes.append(f"round {state.round}: seat {seat}'s {dropped} now done by the engine")
                 stored.popleft()
             else:
                 raise AssertionError((state.round, seat, prompt, stored and stored[0]))
