@@ -23,6 +23,7 @@ from collections import defaultdict, deque
 from engine.khora import flow
 from engine.khora.phases.action_order import strict_rulebook_order
 from tests.engine.playout import game
+from tests.engine.scenario import Table
 
 GAMES_PER_PLAYER_COUNT = 24
 
@@ -133,3 +134,55 @@ def test_engine_order_and_strict_rulebook_order_end_in_the_same_game():
     )
     # The comparison is only worth something if the deck does run out in most games.
     assert ran_out / played >= 0.5
+
+
+def _deck_only_at_the_bottom(table: Table) -> list[str]:
+    """Every card left in the deck goes to the bottom, in a known order; returns that order."""
+    state = table.state
+    state.deck_bottom = sorted(state.deck_unseen)
+    state.deck_unseen = []
+    return state.deck_bottom[:]
+
+
+def test_council_waits_for_an_earlier_legislation_once_the_unseen_cards_are_gone():
+    """Legislation (1) returns a card to the bottom before Politics (5) draws from it."""
+    table = Table(["argos", "sparta"], start=0)
+    table.edit(0, hand=["council"])
+    bottom = _deck_only_at_the_bottom(table)
+    table.roll([6, 6], [5, 6])  # seat 1 starts
+    table.assign(0, 5, 0)
+    table.assign(1, 1, 2)
+
+    assert table.kinds() == {1: "legislation_keep"}, "seat 0's Politics waits"
+    table.decide(1, f"card:{bottom[1]}")  # bottom[0] goes back under the deck
+    table.decide(0, "card:council")
+
+    assert table.player(0).hand == bottom[2:4]
+    assert table.state.deck_bottom[-1] == bottom[0]
+
+
+def test_council_does_not_wait_while_the_unseen_cards_are_enough_for_every_draw():
+    table = Table(["argos", "sparta"], start=0)
+    table.edit(0, hand=["council"])
+    table.roll([6, 6], [5, 6])
+    table.assign(0, 5, 0)
+    table.assign(1, 1, 2)
+
+    unseen = table.state.deck_unseen
+    table.chance(kind="draw", seat=1, cards=unseen[:2])
+    assert table.kinds() == {0: "play_politics", 1: "legislation_keep"}
+
+
+def test_cards_returned_at_once_go_under_the_deck_in_turn_order_whoever_answers_first():
+    table = Table(["argos", "sparta"], start=0)
+    table.roll([6, 6], [5, 6])  # seat 1 starts
+    table.assign(0, 1, 0)
+    table.assign(1, 1, 0)
+    first, second = table.state.deck_unseen[:2], table.state.deck_unseen[2:4]
+    table.chance(kind="draw", seat=0, cards=first)
+    table.chance(kind="draw", seat=1, cards=second)
+
+    table.decide(0, f"card:{first[0]}")
+    table.decide(1, f"card:{second[0]}")
+
+    assert table.state.deck_bottom == [second[1], first[1]]

@@ -110,6 +110,20 @@ def test_a_philosophy_token_gives_three_citizens_to_pay_for_a_tile():
     assert table.player(0).active_tiles == [0, 5]
 
 
+def test_tiles_none_of_which_can_be_paid_are_set_aside_without_a_question():
+    """Rulebook, C. Dice, step 4: a tile whose citizens you cannot pay is set aside. With no
+    philosophy token to turn into citizens, the order of the answers changes nothing."""
+    table = Table(["argos", "sparta"])
+    table.roll([1, 1], [6, 6])
+    table.edit(0, citizens=1, philosophy=0)
+    table.assign(0, 4, 3)  # Military needs 3 citizens, Trade 2: neither can be paid
+    table.assign(1, 0, 2)
+
+    assert table.kinds().get(0) != "adjust_citizens"
+    assert table.player(0).set_aside == [3, 4]
+    assert table.player(0).active_tiles == []
+
+
 def test_a_tile_set_aside_is_not_resolved():
     table = Table(["argos", "sparta"])
     table.edit(0, citizens=0)

@@ -172,7 +172,8 @@ def _not_started(state: State, seat: int, tile: int) -> bool:
 
 def _may_hold_cards(state: State, seat: int) -> bool:
     """Could the seat have a card to play when its Politics tile comes (public facts only)?"""
-    return bool(state.players[seat].hand) or _not_started(state, seat, LEGISLATION)
+    # Legislation, until it is done, may still bring the card it keeps.
+    return bool(state.players[seat].hand) or LEGISLATION in _unfinished(state, seat)
 
 
 def _deck_may_run_short(state: State) -> bool:
@@ -188,4 +189,6 @@ def _deck_may_run_short(state: State) -> bool:
                 needed += DRAWS[LEGISLATION]
             elif tile == POLITICS and _may_hold_cards(state, player.seat):
                 needed += DRAWS[POLITICS]
+        if _choosing_extra_action(state, player.seat):
+            needed += max(DRAWS.values())
     return needed > len(state.deck_unseen)
