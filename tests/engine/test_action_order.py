@@ -29,7 +29,11 @@ GAMES_PER_PLAYER_COUNT = 24
 
 
 class DeckHungryPlayers:
-    """Choose for every seat, favouring the tiles and the card that draw politics cards."""
+    """Choose for every seat, favouring the tiles and the card that draw politics cards.
+
+    Seat 0 also saves troops for Persepolis, so that some games end with Conquest of the
+    Persians' extra actions.
+    """
 
     def __init__(self, rng: random.Random):
         self.rng = rng
@@ -37,6 +41,10 @@ class DeckHungryPlayers:
     def choose(self, prompt) -> str:
         ids = [option.id for option in prompt.options]
         rng = self.rng
+        if prompt.seat == 0 and prompt.kind in ("assign_die", "explore", "progress"):
+            for wanted in ("tile:4", "space:persepolis", "advance:military", "skip"):
+                if wanted in ids and (wanted != "skip" or prompt.kind == "explore"):
+                    return wanted
         if prompt.kind == "assign_die":
             weights = {"tile:1": 8, "tile:5": 6, "tile:4": 3, "tile:6": 2}
             return rng.choices(ids, [weights.get(i, 1) for i in ids])[0]
