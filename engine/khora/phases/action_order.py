@@ -108,6 +108,10 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     if not earlier:
         return True
     mine = footprints(state, seat, tile)
+    if any(touch.thing == DECK for touch in mine) and not _deck_may_run_short(state):
+        # Every draw left comes from the unseen cards whatever the order, and a returned card
+        # takes its rulebook-order place at the bottom (draws.put_at_bottom): no conflict.
+        mine = tuple(touch for touch in mine if touch.thing != DECK)
     if not mine:
         return True
     return not any(
@@ -124,16 +128,11 @@ def _footprints_of(state: State, seat: int, tile: int | None) -> tuple[Footprint
 def footprints(state: State, seat: int, tile: int) -> tuple[Footprint, ...]:
     """What this seat's tile may touch that other seats' tiles also touch."""
     player = state.players[seat]
-    touched = TILE_FOOTPRINTS.get(tile, ())
     if tile == POLITICS and not _may_hold_cards(state, seat):
-        touched = ()
-    elif tile == DEVELOPMENT and player.city:
-        touched = DEVELOPMENT_FOOTPRINTS.get((player.city, player.development + 1), ())
-    if not _deck_may_run_short(state):
-        # Every draw left comes from the unseen cards whatever the order, and a returned card
-        # takes its rulebook-order place at the bottom (draws.put_at_bottom): no conflict.
-        touched = tuple(touch for touch in touched if touch.thing != DECK)
-    return touched
+        return ()
+    if tile == DEVELOPMENT:
+        return DEVELOPMENT_FOOTPRINTS.get((player.city, player.development + 1), ())
+    return TILE_FOOTPRINTS.get(tile, ())
 
 
 def _conflict(mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> bool:
