@@ -124,6 +124,34 @@ def test_tiles_none_of_which_can_be_paid_are_set_aside_without_a_question():
     assert table.player(0).active_tiles == []
 
 
+@pytest.mark.parametrize(
+    ("citizens", "paid", "aside"),
+    [(3, [4], [6]), (6, [4, 6], [])],  # either order pays the same tiles
+)
+def test_tiles_every_order_pays_alike_are_settled_without_a_question(citizens, paid, aside):
+    """Rulebook, C. Dice, step 4 ("In any order ... you must move your marker down"): with no
+    philosophy token, the order is the only choice; when it cannot matter, nobody is asked."""
+    table = Table(["argos", "sparta"])
+    table.roll([2, 2], [6, 6])
+    table.edit(0, citizens=citizens, philosophy=0)
+    table.assign(0, 4, 6)  # Military owes 2 citizens, Development 4
+    table.assign(1, 0, 2)
+
+    assert table.kinds().get(0) != "adjust_citizens"
+    assert (table.player(0).active_tiles, table.player(0).set_aside) == (paid, aside)
+    assert table.player(0).citizens == citizens - 2 * len(paid) - 2 * (6 in paid)
+
+
+def test_the_order_of_payment_is_asked_when_it_decides_which_tile_is_kept():
+    table = Table(["argos", "sparta"])
+    table.roll([2, 2], [6, 6])
+    table.edit(0, citizens=4, philosophy=0)
+    table.assign(0, 4, 6)  # 2 or 4 citizens: either tile can be paid, not both
+    table.assign(1, 0, 2)
+
+    assert sorted(table.option_ids(0)) == ["pay:4", "pay:6"]
+
+
 def test_a_tile_set_aside_is_not_resolved():
     table = Table(["argos", "sparta"])
     table.edit(0, citizens=0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from itertools import permutations
 
 from engine.core import InvalidEvent, Option
 from engine.khora.content import rulings
@@ -146,19 +147,34 @@ def reveal(state: State) -> None:
 def _ask_adjustment(state: State, seat: int) -> None:
     """Ask the seat to pay for its tiles, unless no answer could change anything.
 
-    With no philosophy token and no tile it can pay for, every tile left is set aside
-    whatever the order: that is a question with one outcome, so nobody is asked.
+    A tile must be paid if it can be; with no philosophy token to turn into citizens, the only
+    choice left is which tile to pay first. When every order pays the same tiles (none can be
+    paid, or all can), the question has one outcome: the tiles are paid or set aside unasked.
     """
     player = state.players[seat]
-    if not player.philosophy and all(
-        _shortfall(state, seat, tile) > player.citizens for tile in player.unpaid
-    ):
-        for tile in player.unpaid:
-            player.set_aside.append(tile)
-            player.active_tiles.remove(tile)
-        player.unpaid = []
+    if not player.philosophy and player.unpaid:
+        outcomes = {_paid_in_order(state, seat, order) for order in permutations(player.unpaid)}
+        if len(outcomes) == 1:
+            paid = outcomes.pop()
+            for tile in player.unpaid:
+                if tile in paid:
+                    player.citizens -= _shortfall(state, seat, tile)
+                else:
+                    player.set_aside.append(tile)
+                    player.active_tiles.remove(tile)
+            player.unpaid = []
     if player.unpaid or player.philosophy:
         player.queue("adjust_citizens")
+
+
+def _paid_in_order(state: State, seat: int, order: tuple[int, ...]) -> frozenset[int]:
+    citizens = state.players[seat].citizens
+    paid = set()
+    for tile in order:
+        if _shortfall(state, seat, tile) <= citizens:
+            citizens -= _shortfall(state, seat, tile)
+            paid.add(tile)
+    return frozenset(paid)
 
 
 def _shortfall(state: State, seat: int, tile: int) -> int:

@@ -6,11 +6,11 @@ Takes each seat's decisions and each chance outcome from the stored log, in thei
 feeds them to the current engine: a seat answers whenever the engine asks it, with its next
 stored answer. The only departures allowed are printed for a person to check against the
 rules: a question the engine now asks that has one answer (it is answered), and a tile
-set-aside the engine now does by itself (the stored answer is dropped). Any other mismatch
-stops it; where the rules changed what a seat could choose, a person works out the new
-answer and gives it with `--answer ROUND:SEAT:OLD=NEW` (it replaces that seat's stored answer
-OLD in that round). `--write` replaces the log and the expected views; the scores are left
-for the test to hold against `hand_checked_scores`, which this never touches.
+payment or set-aside the engine now does by itself (the stored answer is dropped). Any
+other mismatch stops it; where the rules changed what a seat could choose, a person works
+out the new answer and gives it with `--answer ROUND:SEAT:OLD=NEW` (it replaces that seat's
+stored answer OLD in that round). `--write` replaces the log and the expected views; the
+scores are left for the test to hold against `hand_checked_scores`, which this never touches.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def rethread(golden: dict, replaced: dict | None = None) -> tuple[list[Event], l
                 only = prompt.options[0].id
                 notes.append(f"round {state.round}: seat {seat} now asked {prompt.kind} ({only})")
                 apply(game.decide(state, seat, prompt.id, prompt.options[0].id))
-            elif stored and stored[0][1]["option"].startswith("aside:"):
+            elif stored and stored[0][1]["kind"] == "adjust_citizens":
                 dropped = stored[0][1]["option"]
                 notes.append(f"round {state.round}: seat {seat}'s {dropped} now done by the engine")
                 stored.popleft()
