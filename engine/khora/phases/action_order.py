@@ -48,7 +48,8 @@ class Footprint(NamedTuple):
 
 # Politics: only Council draws, only Rivalry reads the others' military levels (and may raise
 # its seat's own). Legislation draws 2 and returns 1. Military explores. The other tiles
-# (Philosophy, Culture, Trade) touch only their own seat and the unlimited reserves.
+# (Philosophy, Culture, Trade) touch only their own seat and the unlimited reserves. The other
+# cards that compare seats (Power, Public Market) do so in the tax phase, when no tile runs.
 TILE_FOOTPRINTS: dict[int, tuple[Footprint, ...]] = {
     LEGISLATION: (Footprint(DECK, Touch.BOTH),),
     MILITARY: (Footprint(BOARD, Touch.BOTH),),
