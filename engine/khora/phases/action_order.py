@@ -95,6 +95,14 @@ def turn_position(state: State, seat: int) -> int:
 
 def may_start(state: State, seat: int, tile: int) -> bool:
     """May `seat` take `tile` now, given the other seats' tiles still to come or running?"""
+    if not _strict:
+        mine = footprints(state, seat, tile)
+        if any(touch.thing == DECK for touch in mine) and not _deck_may_run_short(state):
+            # Every draw left comes from the unseen cards whatever the order, and a returned
+            # card takes its rulebook-order place at the bottom (draws.put_at_bottom).
+            mine = tuple(touch for touch in mine if touch.thing != DECK)
+        if not mine:  # most tiles: nothing another seat's tile could affect
+            return True
     key = (tile, turn_position(state, seat))
     earlier: list[tuple[int, int | None]] = []
     for other in range(state.num_players):
@@ -106,15 +114,6 @@ def may_start(state: State, seat: int, tile: int) -> bool:
             earlier.append((other, None))  # may still choose any tile, even Philosophy (0)
     if _strict:
         return not earlier
-    if not earlier:
-        return True
-    mine = footprints(state, seat, tile)
-    if any(touch.thing == DECK for touch in mine) and not _deck_may_run_short(state):
-        # Every draw left comes from the unseen cards whatever the order, and a returned card
-        # takes its rulebook-order place at the bottom (draws.put_at_bottom): no conflict.
-        mine = tuple(touch for touch in mine if touch.thing != DECK)
-    if not mine:
-        return True
     return not any(
         _conflict(mine, _footprints_of(state, other, other_tile)) for other, other_tile in earlier
     )
