@@ -4,17 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_step_reminded_hours'),
+        ("games", "0004_step_reminded_hours"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Heartbeat',
+            name="Heartbeat",
             fields=[
-                ('name', models.CharField(max_length=32, primary_key=True, serialize=False)),
-                ('at', models.DateTimeField()),
+                ("name", models.CharField(max_length=32, primary_key=True, serialize=False)),
+                ("at", models.DateTimeField()),
             ],
         ),
     ]
