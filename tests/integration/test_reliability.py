@@ -109,3 +109,41 @@ def _wait_for_the_advance(game) -> float:
     started = time.monotonic()
     wait_for(lambda: not Game.objects.get(pk=game.pk).needs_advance, timeout=ADVANCE_WITHIN)
     return time.monotonic() - started
+
+
+def test_after_redis_comes_back_empty_the_sweep_moves_the_game_within_seconds(
+    make_player, start_worker
+):
+    import redis
+    from django.conf import settings
+
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob])  # no worker yet: the advance waits in Redis
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()  # Redis restarted empty: the task is gone
+    start_worker(beat=True)
+    healed = time.monotonic()
+    wait_for(lambda: not Game.objects.get(pk=game.pk).needs_advance, timeout=HEALED_WITHIN)
+    print(f"\nRedis emptied: the game moved {time.monotonic() - healed:.1f} s after the worker")
+
+
+def test_after_the_database_drops_every_connection_games_move_at_once(make_player, start_worker):
+    """As after a PostgreSQL restart: the worker's kept connection is dead, and the next
+    advance must neither fail the game nor wait for a sweep."""
+    start_worker()
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob], seats=3)
+    wait_for(lambda: not Game.objects.get(pk=game.pk).needs_advance, timeout=ADVANCE_WITHIN)
+    with psycopg.connect(database_url(), autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    from django.db import connection
+
+    connection.close()  # the test's own connection was dropped too
+    for player in (alice, bob):
+        prompt = player.get(url(game, "prompt")).json()["prompt"]
+        player.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
+    waited = _wait_for_the_advance(game)
+    print(f"\nall database connections dropped: the next advance took {waited:.2f} s")
+    assert Game.objects.get(pk=game.pk).advance_failures == 0
