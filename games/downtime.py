@@ -61,6 +61,9 @@ def extend_deadlines(down_from: datetime, down_until: datetime) -> int:
     for step in steps:
         # The game's lock keeps its log gap-free while the notice takes the next seq.
         game = Game.objects.select_for_update().get(pk=step.game_id)
+        step.refresh_from_db()  # a worker may have moved the game on while we waited
+        if step.closed_at is not None or step.expired_at is not None:
+            continue
         step.deadline += gap
         step.save(update_fields=["deadline"])
         row = notice_row(
