@@ -200,3 +200,22 @@ def test_a_bot_playing_for_an_absent_player_is_logged_and_announced_once(make_pl
     assert not Seat.objects.get(game=game, position=1).autoplay
     log = alice.get(url(game, "log")).json()["events"]
     assert [n["data"]["kind"] for n in log if n["type"] == NOTICE][-1] == "seat_taken_back"
+
+
+def test_the_embedded_ticker_expires_deadlines_and_picks_up_lost_advances(make_player):
+    """`manage.py ticker` is the embedded default's beat (bin/run starts it)."""
+    from django.core.management import call_command
+
+    alice, bob, carol = make_player("alice"), make_player("bob"), make_player("carol")
+    with clock.frozen_at(NOON):
+        game = start_game([alice, bob])
+        _answer(alice, game)
+        lost = start_game([carol], seats=2)
+    Game.objects.filter(pk=lost.pk).update(needs_advance=True)  # as if its advance was lost
+    deadline = _open_step(game).deadline
+
+    with clock.frozen_at(deadline):
+        call_command("ticker", "--once")
+
+    assert Seat.objects.get(game=game, position=1).missed_deadlines == 1
+    assert not Game.objects.get(pk=lost.pk).needs_advance
