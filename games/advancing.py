@@ -6,8 +6,8 @@ and commits. A rerun after a crash or a duplicate task finds nothing due.
 
 A game whose own work raises (its log no longer replays, the engine refuses it) must never
 hold up the others: every per-game path goes through `isolated`, which counts the failure on
-the game and crashes it after `GAME_ADVANCE_MAX_FAILURES`. Database errors are not the
-game's fault (a restart, a lost connection): they are not counted, and the work stays due.
+the game and crashes it after `GAME_ADVANCE_MAX_FAILURES`. A lost connection, a restart or
+a lock timeout is not the game's fault: it is not counted, and the work stays due.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from datetime import timedelta
 from typing import TypeVar
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 
 from games import clock, notify
@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
 
+# Database failures that pass by themselves. Others (an integrity error from a corrupted
+# log) are the game's own, counted like an engine error.
+TRANSIENT = (OperationalError, InterfaceError)
+
 
 def stuck_after() -> timedelta:
     """A game due an advance this long was lost by its task (a worker died, Redis emptied)."""
@@ -41,7 +45,7 @@ def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Resul
     """Run one game's work; if the game itself fails, count it and return `default`."""
     try:
         return work()
-    except DatabaseError:
+    except TRANSIENT:
         raise  # not the game's fault: the work stays due and is retried
     except Exception:
         log.exception("Work on game %s failed", game_id)

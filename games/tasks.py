@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.db import DatabaseError
 from kombu.exceptions import OperationalError
 
 from games import advancing, clock, downtime
@@ -26,7 +25,7 @@ DATABASE_RETRY_SECONDS = 2  # a database restart or a dropped connection heals i
 def advance_game(self, game_id: int) -> bool:
     try:
         return advancing.game_advance(game_id)
-    except DatabaseError as error:
+    except advancing.TRANSIENT as error:
         return _retry_soon(self, error)
 
 
@@ -34,11 +33,11 @@ def advance_game(self, game_id: int) -> bool:
 def expire_step(self, step_id: int) -> bool:
     try:
         return advancing.step_expire(step_id)
-    except DatabaseError as error:
+    except advancing.TRANSIENT as error:
         return _retry_soon(self, error)
 
 
-def _retry_soon(task, error: DatabaseError) -> bool:
+def _retry_soon(task, error: Exception) -> bool:
     """The database failed (not the game): try again in seconds, not at the next sweep."""
     if task.request.is_eager:
         log.warning("%s%r failed on the database (%s); the sweep retries it", task.name,

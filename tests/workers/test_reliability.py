@@ -5,14 +5,16 @@ others' deadlines or emails; downtime costs no player a missed turn; a bot playi
 absent player is visible in the log and announced to the player once.
 """
 
+import random
 from datetime import UTC, datetime, timedelta
 
-from games import clock, tasks
+from games import chance, clock, tasks
 from games.models import NOTICE, Game, GameEvent, GameStep, Heartbeat, Seat
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+SEED = 4  # a game that asks seats after the step opened six times (three players)
 
 
 def _answer(player, game):
@@ -38,9 +40,11 @@ def _assert_every_asked_seat_has_a_live_deadline(game, now) -> None:
 
 
 def test_absent_players_through_a_whole_game_every_asked_seat_has_a_live_deadline(
-    make_player, settings
+    make_player, settings, monkeypatch
 ):
     settings.GAME_BOT_AFTER_MISSES = 10**4  # nobody is replaced: every step ends by deadline
+    # A seeded game, so that it surely asks seats one after another within a step.
+    monkeypatch.setattr(chance, "_system_random", random.Random(SEED))
     players = [make_player(name) for name in ("alice", "bob", "carol")]
     with clock.frozen_at(NOON):
         game = start_game(players)
