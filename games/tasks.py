@@ -40,8 +40,7 @@ def expire_step(self, step_id: int) -> bool:
 def _retry_soon(task, error: Exception) -> bool:
     """The database failed (not the game): try again in seconds, not at the next sweep."""
     if task.request.is_eager:
-        log.warning("%s%r failed on the database (%s); the sweep retries it", task.name,
-                    task.request.args, error)  # fmt: skip
+        log.warning("%s failed on the database (%s); the sweep retries it", task.name, error)
         return False
     raise task.retry(exc=error, countdown=DATABASE_RETRY_SECONDS, max_retries=30)
 
