@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 import engine
 from games.errors import DomainError
-from games.models import Game, GameStep, Seat
+from games.models import NOTICE, Game, GameStep, Seat
 from games.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
@@ -155,7 +155,8 @@ def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
     entries = []
     for row in rows[:limit]:
         event = to_engine_event(row)
-        entry = event.to_dict() if finished else rules.redact(event, viewer)
+        public = finished or row.type == NOTICE  # notices tell nothing hidden
+        entry = event.to_dict() if public else rules.redact(event, viewer)
         entries.append({"seq": row.seq, "created_at": row.created_at, **entry})
     return {
         "events": entries,
