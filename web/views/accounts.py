@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
@@ -63,6 +64,7 @@ def preferences(request):
                 form.add_error(field if field in form.fields else None, " ".join(problems))
         else:
             web_services.language_set(user=request.user, language=language)
+            translation.activate(language)  # the confirmation in the language just chosen
             messages.success(request, _("Your preferences are saved."))
             response = redirect("web:preferences")
             response.set_cookie("django_language", language, samesite="Lax")
