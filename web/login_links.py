@@ -90,3 +90,20 @@ def _unsigned_payload(token: str):
         return signing.loads(token, salt=SALT)
     except signing.BadSignature:
         return None
+
+
+def email_link(user, url: str) -> str:
+    """A link to a page of this site in an email to `user`, as a login link to that page."""
+    site = settings.SITE_URL
+    if not url.startswith(site + "/"):
+        return url
+    return login_url(user, url[len(site) :])
+
+
+def target_of(url: str) -> str | None:
+    """The page a login link opens (for tests and support); None if it is not one."""
+    marker = "/login/link/"
+    if marker not in url:
+        return None
+    checked = check(url.split(marker, 1)[1].strip("/"))
+    return checked.next_path if checked.problem in (None, "used", "expired") else None
