@@ -13,7 +13,12 @@ from tests.web.browser import DESKTOP, SCREENSHOTS, browser  # noqa: F401
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a long browser password"
-MAX_CLICKS = 600  # a 3-player game answers about 150 prompts; far more means a loop
+MAX_CLICKS = 600
+# Counts the tables htmx has swapped in and settled (made live) on the page.
+SETTLE_COUNTER = """
+window.settled = 0;
+document.addEventListener("htmx:afterSettle", () => { window.settled += 1; });
+"""  # a 3-player game answers about 150 prompts; far more means a loop
 
 
 def sign_up(page, base: str, name: str) -> None:
@@ -30,13 +35,13 @@ def answer_all(page, game_url: str) -> int:
     page.goto(game_url)
     clicks = 0
     while page.locator("#prompt-title").count():
-        prompt_id = page.locator("input[name=prompt]").get_attribute("value")
-        with page.expect_response(lambda r: r.url.endswith("/decide/")):
+        settled = page.evaluate("window.settled")
+        with page.expect_response(lambda r: r.url.endswith("/decide/")) as answered:
             page.locator("button.option.default").click()
-        # htmx swapped the table in: wait until it no longer shows the prompt just answered.
-        page.wait_for_function(
-            "id => !document.querySelector(`input[name=prompt][value='${id}']`)", arg=prompt_id
-        )
+        # htmx posted it and got the table back (a plain form post would be redirected).
+        assert answered.value.status == 200
+        # htmx swapped the table in; its new buttons are live once htmx has settled it.
+        page.wait_for_function("n => window.settled > n", arg=settled)
         clicks += 1
     return clicks
 
@@ -44,6 +49,8 @@ def answer_all(page, game_url: str) -> int:
 def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F811
     started = time.monotonic()
     contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
+    for context in contexts:
+        context.add_init_script(SETTLE_COUNTER)
     pages = [context.new_page() for context in contexts]
     names = ["ariadne", "bion", "chloe"]
     for page, name in zip(pages, names, strict=True):
@@ -60,6 +67,18 @@ def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F8
         page.click("text=Take a seat")
     creator.goto(game_url)
     assert creator.locator("#players-title").count() == 1, "the full lobby starts the game"
+
+    # A page left open follows the game by itself: chloe sees ariadne's sealed draft pick
+    # appear in the history through the table's polling, without reloading.
+    watcher = pages[2]
+    watcher.goto(game_url)
+    assert watcher.evaluate("typeof htmx") == "object"
+    creator.locator("button.option.default").click()
+    watcher.wait_for_function(
+        "() => [...document.querySelectorAll('.history li')].some("
+        "li => li.textContent.includes('ariadne chose in secret'))",
+        timeout=15_000,
+    )
 
     clicks = 0
     while not creator.locator("#scores-title").count():

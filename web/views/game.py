@@ -34,7 +34,7 @@ def _game(public_id: str) -> Game:
         raise Http404(_("There is no such game.")) from None
 
 
-def _etag(request, game: Game) -> str:
+def _etag(request, game: Game, partial: bool) -> str:
     """Everything the table depends on, without replaying the game."""
     parts = [
         game.public_id,
@@ -44,6 +44,7 @@ def _etag(request, game: Game) -> str:
         game.needs_advance,
         request.user.pk or 0,
         get_language(),
+        partial,  # the table alone and the whole page are different bodies
     ]
     return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
 
@@ -62,7 +63,7 @@ def table_context(request, game: Game, error: str = "") -> dict:
     last_seen = request.session.get(_seen_key(game))
     context = presenters.table(game, detail, last_seen)
     context["history"] = presenters.history(game, request.user, context["names"], last_seen)
-    context["etag"] = _etag(request, game)
+    context["etag"] = _etag(request, game, partial=True)  # what the table's polls send back
     context["poll_seconds"] = POLL_SECONDS
     context["error"] = error
     context["seated"] = context["me"] is not None
@@ -72,7 +73,7 @@ def table_context(request, game: Game, error: str = "") -> dict:
 @require_GET
 def game_page(request, public_id: str):
     game = _game(public_id)
-    etag = _etag(request, game)
+    etag = _etag(request, game, partial=bool(request.htmx))
     has_messages = len(messages.get_messages(request)) > 0  # counting does not consume them
     if not has_messages and _matches(request, etag):
         # htmx swaps nothing on 204; a browser revalidating gets its 304.
@@ -85,7 +86,8 @@ def game_page(request, public_id: str):
             request.session[_seen_key(game)] = game.last_seq
             response = render(request, "web/game.html", context)
     response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
+    # The table alone is never stored: a browser must not show it as the page on a later visit.
+    response["Cache-Control"] = "no-store" if request.htmx else "private, no-cache"
     patch_vary_headers(response, ["Cookie", "HX-Request"])
     return response
 

@@ -13,6 +13,7 @@ from games import selectors, services
 from games.errors import DomainError
 from games.models import Game
 from web.forms import CreateGameForm
+from web.presenters import PHASES
 
 LIST_LIMIT = 20
 
@@ -30,7 +31,7 @@ def lobby_context(user, form) -> dict:
         awaiting.append({"game": game, "prompt": selectors.game_prompt(game, user)})
     awaiting_ids = {item["game"].pk for item in awaiting}
     playing = [
-        _summary(game, user)
+        _summary(game, user, with_round=game.status == Game.Status.ACTIVE)
         for game in mine
         if game.pk not in awaiting_ids and game.status in (Game.Status.ACTIVE, Game.Status.LOBBY)
     ]
@@ -45,8 +46,12 @@ def lobby_context(user, form) -> dict:
     }
 
 
-def _summary(game: Game, user) -> dict:
-    summary = selectors.game_summary(game, user)
+def _summary(game: Game, user, with_round: bool = False) -> dict:
+    if with_round:  # round and phase come from the engine's view (a cached snapshot)
+        summary = selectors.game_detail(game, user)
+        summary["phase"] = PHASES.get(summary["phase"], summary["phase"])
+    else:
+        summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}
     summary["waiting_names"] = [
         seat.user.username if seat.user else _("Bot")
