@@ -8,7 +8,7 @@ import re
 import pytest
 
 from engine.khora.content.cards import CARDS
-from games import selectors
+from games import selectors, services
 from games.models import Game
 from games.state_store import engine_game, load_state
 from tests.web.conftest import client_for, in_round, make_user, play, start_game
@@ -61,13 +61,29 @@ def test_hands_and_sealed_tiles_stay_private_mid_game(transactional_db):
     game = start_game(people, seats=3)
     game = play(game, people, in_round(3))
     assert_hidden(game, 0, [people[1], *others])
+
+    def dice_for_both(game: Game) -> bool:
+        return all(
+            (selectors.game_prompt(game, user) or {}).get("kind") == "assign_die" for user in people
+        )
+
+    game = play(game, people, dice_for_both)
     # Seat 0 seals its tiles; until every seat has, nobody else may read them.
-    state = load_state(game)
-    if state.phase == "dice" and not state.assignments_revealed:
-        view = engine_game(game).view(state, 1)
-        assert view["players"][0]["tiles"] is None
-        html = client_for(people[1]).get(f"/games/{game.public_id}/").content.decode()
-        assert not re.search(r"tiles [0-9]", html)
+    while (prompt := selectors.game_prompt(game, people[0])) is not None:
+        services.decisions_submit(
+            public_id=game.public_id,
+            user=people[0],
+            decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+        )
+        game.refresh_from_db()
+    assert selectors.game_prompt(game, people[1])["kind"] == "assign_die"
+    assert engine_game(game).view(load_state(game), 0)["players"][0]["tiles"]
+    own = client_for(people[0]).get(f"/games/{game.public_id}/").content.decode()
+    assert "Change my choice" in own and re.search(r"tiles [0-9]", own)
+    for viewer in [people[1], *others]:
+        html = client_for(viewer).get(f"/games/{game.public_id}/").content.decode()
+        seat0 = re.search(r'<article[^>]*aria-label="corin">.*?</article>', html, re.S).group(0)
+        assert "tiles sealed" in seat0 and not re.search(r"tiles [0-9]", seat0)
 
 
 def test_secret_choices_are_hidden_in_the_history(transactional_db):
@@ -75,8 +91,6 @@ def test_secret_choices_are_hidden_in_the_history(transactional_db):
     game = start_game(people, seats=2)
     prompt = selectors.game_prompt(game, people[0])
     assert prompt["kind"] == "draft_pick"
-    from games import services
-
     services.decisions_submit(
         public_id=game.public_id,
         user=people[0],
