@@ -18,7 +18,11 @@ DELIVERY_CHOICES = [
 ]
 
 
-class SignUpForm(forms.Form):
+class Form(forms.Form):
+    label_suffix = ""  # labels sit above their fields; no colon needed
+
+
+class SignUpForm(Form):
     username = forms.RegexField(
         label=_("Username"),
         max_length=150,
@@ -33,7 +37,7 @@ class SignUpForm(forms.Form):
     )
 
 
-class PreferencesForm(forms.Form):
+class PreferencesForm(Form):
     your_turn = forms.ChoiceField(label=_("It is my turn"), choices=DELIVERY_CHOICES)
     reminder = forms.ChoiceField(label=_("Reminders before a deadline"), choices=DELIVERY_CHOICES)
     game_started = forms.ChoiceField(label=_("A game starts"), choices=DELIVERY_CHOICES)
@@ -57,7 +61,7 @@ class PreferencesForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
 
-class CreateGameForm(forms.Form):
+class CreateGameForm(Form):
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     seats = forms.TypedChoiceField(
         label=_("Seats"), choices=[(n, n) for n in (2, 3, 4)], coerce=int, initial=3

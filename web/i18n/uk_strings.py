@@ -99,6 +99,7 @@ UK = {
     "Open games": "Відкриті ігри",
     "by %(creator)s · %(taken)s of %(seats)s seats · %(hours)s h per step": "від %(creator)s · зайнято %(taken)s з %(seats)s · %(hours)s год на крок",
     "Join": "Приєднатися",
+    "by %(creator)s": "від %(creator)s",
     "No open games right now.": "Зараз відкритих ігор немає.",
     "New game": "Нова гра",
     "Create the game": "Створити гру",
