@@ -25,7 +25,6 @@ from games.models import Game
 
 HISTORY_LINES = 40
 COLOURS = ("red", "blue", "green")
-SEALED_PHASES = ("setup", "dice")  # where a sealed choice (draft pick, tiles) may be revised
 
 
 PHASES = {
@@ -138,8 +137,7 @@ def table(game: Game, detail: dict[str, Any], last_seen: int | None) -> dict[str
         context["can_revise"] = (
             detail["prompt"] is None
             and game.status == Game.Status.ACTIVE
-            and view["phase"] in SEALED_PHASES
-            and bool(waiting)
+            and sealed_choice_open(view, me)
         )
     context.update(
         round=view["round"],
@@ -155,6 +153,18 @@ def table(game: Game, detail: dict[str, Any], last_seen: int | None) -> dict[str
     if detail["scores"]:
         context["scores"] = scores(detail["scores"], names, view)
     return context
+
+
+def sealed_choice_open(view: dict, me: int) -> bool:
+    """Whether the viewer's secret choice may still be taken back (the engine's `revise`):
+    their draft pick while someone has not picked, or their tiles while someone still assigns."""
+    own = view["players"][me]
+    others = [p for p in view["players"] if p["seat"] != me]
+    if view["phase"] == "setup" and own.get("draft_picks"):
+        return any(p.get("draft_picks_count") == len(own["draft_picks"]) - 1 for p in others)
+    if view["phase"] == "dice" and own["tiles_assigned"] and own["active_tiles"] is None:
+        return any(p["tiles_assigned"] < p["dice_count"] for p in others)
+    return False
 
 
 def _turn_order(view: dict) -> list[int]:

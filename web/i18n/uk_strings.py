@@ -164,6 +164,7 @@ UK = {
     "no knowledge tokens": "жетонів знань немає",
     "tiles": "плитки",
     "tiles sealed": "плитки приховано",
+    "Next development (%(level)s)": "Наступний розвиток (%(level)s)",
     "Developments: level %(level)s of 4": "Розвиток: рівень %(level)s з 4",
     ("%(n)s card in play", "%(n)s cards in play"): [
         "%(n)s карта в грі",
