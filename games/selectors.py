@@ -117,7 +117,10 @@ def game_detail(game: Game, user) -> dict[str, Any]:
         "submitted": [],
         "scores": None,
     }
-    if game.status == Game.Status.LOBBY or game.last_seq == 0:
+    # A game started with chosen cities asks its first question before any event is logged.
+    if game.status == Game.Status.LOBBY or (
+        game.last_seq == 0 and game.status != Game.Status.ACTIVE
+    ):
         return detail
     rules = engine_game(game)
     state = load_state(game)

@@ -210,3 +210,5 @@ def test_create_game_form(transactional_db):
     assert made["Location"] == f"/games/{game.public_id}/"
     assert game.name == "Bots" and game.status == Game.Status.ACTIVE
     assert game.options == {"city_selection": "choose"}
+    page = client.get(made["Location"]).content.decode()
+    assert "Your move" in page  # the first question of a chosen-cities game

@@ -3,6 +3,8 @@ anonymous visitor and staff. What each sees, and what none of them may see."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
@@ -145,3 +147,24 @@ def test_replay_of_a_running_game_says_why_not(table):
     response = clients["seated"].get(f"/games/{game.public_id}/replay/?at=1", follow=True)
     assert response.status_code == 200
     assert "finished" in response.content.decode()
+
+
+def test_lobby_lists_what_waits_for_me_with_the_time_left(table):
+    game, users, clients = table
+    prompt = selectors.game_prompt(game, users["seated"])
+    html = unescape(clients["seated"].get("/").content.decode())
+    waiting = html.split('id="awaiting-title"')[1].split('id="playing-title"')[0]
+    assert prompt["text"] in waiting and "left (until" in waiting
+    assert "Test table" in waiting
+
+
+def test_an_abandoned_game_still_has_a_page(transactional_db):
+    creator = make_user("medea")
+    from games import services
+
+    game = services.game_create(
+        creator=creator, game_type="khora", seats=2, options={}, step_hours=24
+    )
+    client_for(creator).post(f"/games/{game.public_id}/leave/")
+    response = client_for(creator).get(f"/games/{game.public_id}/")
+    assert response.status_code == 200 and "abandoned" in response.content.decode()
