@@ -75,3 +75,21 @@ def test_polling_sends_nothing_until_the_game_moves():
     assert moved.content.decode().lstrip().startswith('<section id="table"')
     other_viewer = client_for(people[0]).get(url)
     assert other_viewer["ETag"] != moved["ETag"]  # one tag per viewer
+
+
+def test_history_marks_what_is_new_since_the_last_visit():
+    people = [make_user("wanda"), make_user("xeno")]
+    game = start_game(people, seats=2)
+    reader = client_for(people[1])
+    url = f"/games/{game.public_id}/"
+    assert "new since your last visit" not in reader.get(url).content.decode()  # first visit
+    prompt = selectors.game_prompt(game, people[0])
+    services.decisions_submit(
+        public_id=game.public_id,
+        user=people[0],
+        decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+    )
+    again = reader.get(url).content.decode()
+    assert again.count("new since your last visit") == 1
+    assert "wanda chose in secret" in again
+    assert "new since your last visit" not in reader.get(url).content.decode()  # now seen

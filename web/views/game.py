@@ -83,7 +83,8 @@ def game_page(request, public_id: str):
         if request.htmx:
             response = render(request, "web/partials/table.html", context)
         else:
-            request.session[_seen_key(game)] = game.last_seq
+            if request.session.get(_seen_key(game)) != game.last_seq:  # no write when unchanged
+                request.session[_seen_key(game)] = game.last_seq
             response = render(request, "web/game.html", context)
     response["ETag"] = etag
     # The table alone is never stored: a browser must not show it as the page on a later visit.
