@@ -28,6 +28,9 @@ class Game(models.Model):
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     game_type = models.CharField(max_length=32, default="khora")
+    name = models.CharField(max_length=80, blank=True, default="")
+    # A private game is never listed among open games: players join by its link.
+    private = models.BooleanField(default=False)
     rules_version = models.CharField(max_length=32)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY)
     num_seats = models.PositiveSmallIntegerField()

@@ -18,6 +18,10 @@ from notifications.services import notify, reminder_allowed, reminder_due
 
 
 def game_url(game: Game) -> str:
+    return f"{settings.SITE_URL}/games/{game.public_id}/"
+
+
+def api_game_url(game: Game) -> str:
     return f"{settings.SITE_URL}/api/v1/games/{game.public_id}/"
 
 
@@ -25,7 +29,7 @@ def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
     return {
         "game_id": game.public_id,
         "game_url": game_url(game),
-        "prompt_url": f"{game_url(game)}prompt/",
+        "prompt_url": f"{api_game_url(game)}prompt/",
         "players": [seat.user.username if seat.user else "bot" for seat in seats],
         "round": view.get("round") if view else None,
         "phase": view.get("phase") if view else None,

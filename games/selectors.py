@@ -52,7 +52,7 @@ def game_list(user, list_filter: str) -> QuerySet[Game]:
     games = Game.objects.select_related("creator").prefetch_related("seats__user")
     if list_filter == "open":
         return (
-            games.filter(status=Game.Status.LOBBY)
+            games.filter(status=Game.Status.LOBBY, private=False)
             .annotate(taken=Count("seats"))
             .filter(taken__lt=F("num_seats"))
             .exclude(seats__user=user)
@@ -87,6 +87,8 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     return {
         "id": game.public_id,
         "game": game.game_type,
+        "name": game.name,
+        "private": game.private,
         "status": game.status,
         "num_seats": game.num_seats,
         "step_hours": game.step_hours,
@@ -115,7 +117,10 @@ def game_detail(game: Game, user) -> dict[str, Any]:
         "submitted": [],
         "scores": None,
     }
-    if game.status == Game.Status.LOBBY or game.last_seq == 0:
+    # A game started with chosen cities asks its first question before any event is logged.
+    if game.status == Game.Status.LOBBY or (
+        game.last_seq == 0 and game.status != Game.Status.ACTIVE
+    ):
         return detail
     rules = engine_game(game)
     state = load_state(game)

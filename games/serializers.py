@@ -20,6 +20,10 @@ class GameCreateInput(serializers.Serializer):
         help_text='Engine setup options, e.g. {"city_selection": "random" | "choose"}.',
     )
     step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
+    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    private = serializers.BooleanField(
+        default=False, help_text="Not listed among open games: players join by the game's link."
+    )
 
     def validate_options(self, options):
         # The engine checks the setup; it expects `cities` to hold strings (a list of lists
@@ -118,6 +122,8 @@ class PromptEnvelopeOutput(serializers.Serializer):
 class GameSummaryOutput(serializers.Serializer):
     id = serializers.CharField()
     game = serializers.CharField()
+    name = serializers.CharField()
+    private = serializers.BooleanField()
     status = serializers.CharField()
     num_seats = serializers.IntegerField()
     step_hours = serializers.IntegerField()

@@ -49,7 +49,14 @@ class BatchStopped(DomainError):
 
 
 def game_create(
-    *, creator, game_type: str, seats: int, options: dict[str, Any], step_hours: int
+    *,
+    creator,
+    game_type: str,
+    seats: int,
+    options: dict[str, Any],
+    step_hours: int,
+    name: str = "",
+    private: bool = False,
 ) -> Game:
     try:
         rules = engine.get_game(game_type)
@@ -66,6 +73,8 @@ def game_create(
             options=options,
             step_hours=step_hours,
             creator=creator,
+            name=name,
+            private=private,
         )
         Seat.objects.create(game=game, position=0, user=creator)
     return game

@@ -28,6 +28,7 @@ from notifications.kinds import (
 )
 from notifications.models import Notification
 from notifications.tokens import unsubscribe_url
+from web.login_links import email_link
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
     return {
         "recipient": user.username,
         "game_id": context.get("game_id", ""),
-        "game_url": context.get("game_url", ""),
+        # The game's page, opened by a signed single-use login link for this recipient.
+        "game_url": email_link(user, context.get("game_url", "")),
         "players": context.get("players") or [],
         "round": context.get("round"),
         "phase": context.get("phase"),
