@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_step_reminded_hours"),
+        ("games", "0005_heartbeat"),
     ]
 
     operations = [
