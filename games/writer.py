@@ -119,6 +119,10 @@ class GameWriter:
 
     def commit(self) -> None:
         now = clock.now()
+        if not self._new_rows and self.game.last_seq == 0:
+            # A game whose first question needs no chance (players choosing their cities)
+            # is asked before any event: its first step opens with the start itself.
+            self._follow_step()
         GameEvent.objects.bulk_create(self._new_rows)
         self._new_rows = []
         pending = self.rules.pending(self.state)
