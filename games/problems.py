@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 import engine
 from games.errors import DomainError, engine_code_status
+from khora_site.parsers import TooDeep
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -36,6 +37,7 @@ _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (exceptions.MethodNotAllowed, "method_not_allowed", ""),
     (exceptions.NotAcceptable, "not_acceptable", "Accept application/json."),
     (exceptions.UnsupportedMediaType, "unsupported_media_type", "Send application/json."),
+    (TooDeep, "too_deep", "Send a JSON object nested a few levels at most."),
     (exceptions.ParseError, "malformed_json", "Send a JSON object as the request body."),
     (exceptions.Throttled, "throttled", ""),
     (exceptions.ValidationError, "invalid_input", ""),

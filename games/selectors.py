@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 import engine
 from games.errors import DomainError
-from games.models import Game, GameStep, Seat
+from games.models import Game, GameStep, Seat, is_public_id
 from games.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
@@ -16,10 +16,16 @@ LOG_PAGE_MAX = 500
 
 
 def game_get(public_id: str) -> Game:
+    if not is_public_id(public_id):
+        raise game_not_found(public_id)
     game = Game.objects.filter(public_id=public_id).select_related("creator").first()
     if game is None:
-        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+        raise game_not_found(public_id)
     return game
+
+
+def game_not_found(public_id: str) -> DomainError:
+    return DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
 
 
 def seat_of(game: Game, user) -> Seat | None:

@@ -17,8 +17,8 @@ from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 import engine
 from games import clock
 from games.errors import DomainError, engine_code_status
-from games.models import Game, IdempotencyRecord, Seat
-from games.selectors import prompt_payload, seat_of
+from games.models import Game, IdempotencyRecord, Seat, is_public_id
+from games.selectors import game_not_found, prompt_payload, seat_of
 from games.writer import GameWriter
 
 IDEMPOTENCY_KEY_MAX = 255
@@ -260,9 +260,11 @@ def _start(game: Game) -> None:
 
 
 def _locked_game(public_id: str) -> Game:
+    if not is_public_id(public_id):
+        raise game_not_found(public_id)
     game = Game.objects.select_for_update().filter(public_id=public_id).first()
     if game is None:
-        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+        raise game_not_found(public_id)
     return game
 
 

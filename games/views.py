@@ -1,7 +1,9 @@
 """Game endpoints: parse → one service or selector call → render."""
 
+from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -9,6 +11,7 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.conditional import conditional_response
+from games.errors import DomainError
 from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
     DecisionsInput,
@@ -58,6 +61,28 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 class GamePagination(CursorPagination):
     ordering = ("-created_at", "-id")
     page_size = 20
+
+    def decode_cursor(self, request):
+        """DRF's cursor, refused as 400 `invalid_cursor` unless it decodes to a real position
+        (a crafted one reached the database as a date it could not read: a 500)."""
+        refused = DomainError(
+            "invalid_cursor",
+            "The cursor is not one this server gave out; follow the `next` and `previous` "
+            "links of a page, or leave `cursor` out for the first page.",
+            400,
+        )
+        try:
+            cursor = super().decode_cursor(request)
+        except (NotFound, UnicodeError):
+            raise refused from None
+        if cursor is not None and cursor.position is not None:
+            try:
+                moment = parse_datetime(cursor.position)
+            except ValueError:
+                moment = None
+            if moment is None:
+                raise refused
+        return cursor
 
 
 class GameListCreateView(APIView):

@@ -231,11 +231,14 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["khora_site.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.problems.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# Request bodies nest arrays and objects at most this deep (deeper ones are refused, 400 too_deep).
+API_JSON_MAX_DEPTH = 32
 
 REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Bearer",
