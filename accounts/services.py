@@ -3,9 +3,10 @@
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from knox.models import AuthToken
 
+from accounts import usernames
 from accounts.models import Profile
 from games.errors import DomainError
 
@@ -15,11 +16,14 @@ User = get_user_model()
 def account_create(
     *, username: str, email: str, password: str, time_zone: str = "UTC", language: str = "en"
 ) -> tuple[AuthToken, str]:
-    """Create a user with a profile; return a fresh token and its text (shown only once)."""
-    if User.objects.filter(username__iexact=username).exists():
-        raise DomainError(
-            "username_taken", f"The username {username!r} is taken; choose another one.", 409
-        )
+    """Create a user with a profile; return a fresh token and its text (shown only once).
+
+    The profile's unique `username_key` makes the database the judge between racing sign-ups
+    of one name (in any letter case or Unicode form): the loser gets `username_taken`.
+    """
+    username = usernames.normalize(username)
+    if _name_taken(username):
+        raise _username_taken(username)
     candidate = User(username=username, email=email)
     try:
         validate_password(password, candidate)
@@ -30,10 +34,27 @@ def account_create(
             400,
             {"errors": {"password": list(error.messages)}},
         ) from None
-    with transaction.atomic():
-        user = User.objects.create_user(username=username, email=email, password=password)
-        Profile.objects.create(user=user, time_zone=time_zone, language=language)
-        return AuthToken.objects.create(user)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, email=email, password=password)
+            Profile.objects.create(user=user, time_zone=time_zone, language=language)
+            return AuthToken.objects.create(user)
+    except IntegrityError:
+        raise _username_taken(username) from None
+
+
+def _name_taken(username: str) -> bool:
+    key = usernames.username_key(username)
+    return (
+        Profile.objects.filter(username_key=key).exists()
+        or User.objects.filter(username__iexact=username).exists()
+    )
+
+
+def _username_taken(username: str) -> DomainError:
+    return DomainError(
+        "username_taken", f"The username {username!r} is taken; choose another one.", 409
+    )
 
 
 def token_create(*, username: str, password: str, request=None) -> tuple[AuthToken, str]:
