@@ -9,8 +9,11 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -30,7 +33,8 @@ _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (
         exceptions.AuthenticationFailed,
         "authentication_failed",
-        "The token is unknown, revoked or expired; get a new one from POST /api/v1/auth/token/.",
+        "Send 'Authorization: Bearer <token>' with a current token; a token that is unknown, "
+        "revoked or expired is replaced by a new one from POST /api/v1/auth/token/.",
     ),
     (exceptions.PermissionDenied, "permission_denied", ""),
     (exceptions.NotFound, "not_found", ""),
@@ -56,11 +60,9 @@ def problem_body(status: int, code: str, detail: str, **extra: Any) -> dict[str,
 
 
 def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
-    response = Response(
-        problem_body(status, code, detail, **extra),
-        status=status,
-        content_type=PROBLEM_CONTENT_TYPE,
-    )
+    # The content type is the renderer's: problem+json from the API's JSON renderer, HTML
+    # from the browsable API (khora_site.renderers).
+    response = Response(problem_body(status, code, detail, **extra), status=status)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="api"'
     return response
@@ -76,6 +78,13 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
         return problem_response(engine_code_status(exc.code), exc.code, exc.message, **exc.details)
     if isinstance(exc, Http404):
         return problem_response(404, "not_found", "Nothing exists at this address.")
+    if isinstance(exc, RequestDataTooBig):
+        return problem_response(
+            413,
+            "too_large",
+            f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, "
+            "the most this API reads.",
+        )
     if isinstance(exc, DjangoPermissionDenied):
         return problem_response(403, "permission_denied", "You may not do this.")
     if isinstance(exc, exceptions.APIException):
@@ -96,7 +105,7 @@ def _drf_problem(exc: exceptions.APIException) -> Response:
         )
         return problem_response(400, code, f"The request is invalid. {summary}", errors=errors)
     detail = str(exc.detail)
-    if hint:
+    if hint and not getattr(exc, "carries_hint", False):
         detail = f"{detail} {hint}"
     response = problem_response(exc.status_code, code, detail)
     if getattr(exc, "wait", None):
@@ -113,6 +122,7 @@ def _first_message(messages: Any) -> str:
     return str(messages)
 
 
+@csrf_exempt  # else a POST gets the CSRF refusal instead of this hint
 def api_not_found(request, *args, **kwargs) -> JsonResponse:
     """The last route under /api/v1/: an unknown address is a problem+json 404, even in DEBUG."""
     detail = f"Nothing exists at {request.path}; the endpoints are listed at /api/v1/docs/."
