@@ -196,3 +196,4 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
         ]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]

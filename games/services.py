@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
@@ -21,7 +24,12 @@ from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.selectors import game_not_found, prompt_payload, seat_of
 from games.writer import GameWriter
 
-IDEMPOTENCY_KEY_MAX = 255
+IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
+# Visible ASCII only: a one-character or blank key is a client bug that would make unrelated
+# submissions collide.
+IDEMPOTENCY_KEY_PATTERN = re.compile(
+    r"[\x21-\x7e]{%d,%d}" % (IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX)
+)
 
 
 @dataclass(frozen=True)
@@ -142,10 +150,11 @@ def decisions_submit(
     back would let a player redraw the cards or dice they triggered by sending a bad second
     decision on purpose.
     """
-    if idempotency_key is not None and len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+    if idempotency_key is not None and not IDEMPOTENCY_KEY_PATTERN.fullmatch(idempotency_key):
         raise DomainError(
             "invalid_idempotency_key",
-            f"An Idempotency-Key has at most {IDEMPOTENCY_KEY_MAX} characters; a UUID is ideal.",
+            f"An Idempotency-Key is {IDEMPOTENCY_KEY_MIN} to {IDEMPOTENCY_KEY_MAX} visible ASCII "
+            "characters (no spaces); a UUID is ideal.",
             400,
         )
     request_hash = hashlib.sha256(
@@ -233,6 +242,9 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
     record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
     if record is None:
         return None
+    if record.created_at < idempotency_cutoff():
+        record.delete()  # expired: the key is free again (the tick prunes the rest)
+        return None
     if record.request_hash != request_hash:
         raise DomainError(
             "idempotency_key_reused",
@@ -241,6 +253,16 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
             422,
         )
     return record.response_body
+
+
+def idempotency_cutoff():
+    """Responses remembered before this moment are forgotten."""
+    return clock.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+
+
+def idempotency_records_prune() -> int:
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=idempotency_cutoff()).delete()
+    return deleted
 
 
 def _take_seat_back(seat: Seat) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import advancing, clock
+from games import advancing, clock, services
 from notifications import services as notifications
 
 RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
@@ -51,3 +51,9 @@ def tick() -> dict[str, int]:
         "digests": digests,
         "sent": sent,
     }
+
+
+@shared_task(**RELIABLE)
+def prune_idempotency_records() -> int:
+    """Hourly: forget Idempotency-Key responses older than IDEMPOTENCY_KEY_HOURS."""
+    return services.idempotency_records_prune()

@@ -165,7 +165,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Publishing gives up fast when Redis is down: the database keeps the work due for the tick.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2}
-CELERY_BEAT_SCHEDULE = {"tick": {"task": "games.tasks.tick", "schedule": 60.0}}
+CELERY_BEAT_SCHEDULE = {
+    "tick": {"task": "games.tasks.tick", "schedule": 60.0},
+    "prune-idempotency-records": {
+        "task": "games.tasks.prune_idempotency_records",
+        "schedule": 3600.0,
+    },
+}
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
@@ -238,6 +244,9 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.problems.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# An Idempotency-Key's first response is replayed for this long, then forgotten.
+IDEMPOTENCY_KEY_HOURS = 24
 
 # Request bodies nest arrays and objects at most this deep (deeper ones are refused, 400 too_deep).
 API_JSON_MAX_DEPTH = 32
