@@ -27,9 +27,7 @@ from games.writer import GameWriter
 IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
 # Visible ASCII only: a one-character or blank key is a client bug that would make unrelated
 # submissions collide.
-IDEMPOTENCY_KEY_PATTERN = re.compile(
-    r"[\x21-\x7e]{%d,%d}" % (IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX)
-)
+IDEMPOTENCY_KEY_PATTERN = re.compile(rf"[\x21-\x7e]{{{IDEMPOTENCY_KEY_MIN},{IDEMPOTENCY_KEY_MAX}}}")
 
 
 @dataclass(frozen=True)
