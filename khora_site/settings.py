@@ -79,9 +79,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "games",
     "notifications",
@@ -91,6 +93,7 @@ MIDDLEWARE = [
     "khora_site.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -104,7 +107,7 @@ WSGI_APPLICATION = "khora_site.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "khora_site" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -245,6 +248,22 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+# CORS, for third-party clients running in a browser on another origin: none allowed unless
+# listed. Only the API answers them; tokens travel in the Authorization header, never cookies.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", [])
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "if-none-match",
+    "accept-language",
+)
+CORS_EXPOSE_HEADERS = ("ETag", "Retry-After", "Idempotent-Replayed")
+CORS_PREFLIGHT_MAX_AGE = 3600
+
 # An Idempotency-Key's first response is replayed for this long, then forgotten.
 IDEMPOTENCY_KEY_HOURS = 24
 
@@ -266,6 +285,15 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # The docs pages load Swagger UI and ReDoc from our static files (no CDN: they work offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # The schemes a client can use; the last class only refuses headers nobody accepted.
+    "AUTHENTICATION_WHITELIST": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     # One name for the choice every email kind shares (immediately, digest, off).
     "ENUM_NAME_OVERRIDES": {"DeliveryEnum": "notifications.models.Delivery"},
 }
