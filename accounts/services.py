@@ -1,5 +1,6 @@
 """Writes for accounts and API tokens. Tokens are knox tokens: stored hashed, with an expiry."""
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -66,7 +67,19 @@ def token_create(*, username: str, password: str, request=None) -> tuple[AuthTok
             "The username or password is wrong; send the username and password of an account.",
             401,
         )
-    return AuthToken.objects.create(user)
+    with transaction.atomic():
+        issued = AuthToken.objects.create(user)
+        _revoke_beyond_cap(user)
+    return issued
+
+
+def _revoke_beyond_cap(user) -> None:
+    """Keep at most TOKEN_MAX_PER_USER live tokens: the least recently used go (each use
+    renews a token's expiry, so they are the ones that expire first)."""
+    keep = AuthToken.objects.filter(user=user).order_by("-expiry", "-created")
+    beyond = list(keep.values_list("pk", flat=True)[settings.TOKEN_MAX_PER_USER :])
+    if beyond:
+        AuthToken.objects.filter(pk__in=beyond).delete()
 
 
 def token_revoke(*, token: AuthToken) -> None:

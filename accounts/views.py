@@ -16,11 +16,13 @@ from accounts.serializers import (
     TokenOutput,
 )
 from games.views import problems
+from khora_site.throttles import LoginPerAccountThrottle, LoginPerClientThrottle, SignUpThrottle
 
 
 class AccountCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_classes = [SignUpThrottle]
 
     @extend_schema(
         operation_id="accounts_create",
@@ -47,6 +49,7 @@ class AccountCreateView(APIView):
 class TokenCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_classes = [LoginPerClientThrottle, LoginPerAccountThrottle]
 
     @extend_schema(
         operation_id="auth_token_create",

@@ -6,6 +6,7 @@ what a client needs to fix the request (`errors` per field, `legal_options`, `cu
 
 from __future__ import annotations
 
+import math
 from http import HTTPStatus
 from typing import Any
 
@@ -43,7 +44,7 @@ _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (exceptions.UnsupportedMediaType, "unsupported_media_type", "Send application/json."),
     (TooDeep, "too_deep", "Send a JSON object nested a few levels at most."),
     (exceptions.ParseError, "malformed_json", "Send a JSON object as the request body."),
-    (exceptions.Throttled, "throttled", ""),
+    (exceptions.Throttled, "throttled", "Wait the Retry-After seconds before trying again."),
     (exceptions.ValidationError, "invalid_input", ""),
 ]
 
@@ -109,7 +110,7 @@ def _drf_problem(exc: exceptions.APIException) -> Response:
         detail = f"{detail} {hint}"
     response = problem_response(exc.status_code, code, detail)
     if getattr(exc, "wait", None):
-        response["Retry-After"] = str(int(exc.wait))
+        response["Retry-After"] = str(math.ceil(exc.wait))
     return response
 
 

@@ -65,6 +65,18 @@ def game_create(
         ) from None
     rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
     with transaction.atomic():
+        # The creator's row lock makes the count and the insert one step, per player.
+        type(creator).objects.select_for_update().filter(pk=creator.pk).first()
+        open_lobbies = Game.objects.filter(creator=creator, status=Game.Status.LOBBY).count()
+        if open_lobbies >= settings.GAME_MAX_OPEN_LOBBIES:
+            raise DomainError(
+                "too_many_lobbies",
+                f"You have {open_lobbies} lobbies waiting for players, the most one player may "
+                "have open; start one, or leave one (which abandons it), before creating "
+                "another.",
+                409,
+                {"open_lobbies": open_lobbies, "limit": settings.GAME_MAX_OPEN_LOBBIES},
+            )
         game = Game.objects.create(
             game_type=game_type,
             rules_version=rules.rules_version,

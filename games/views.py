@@ -29,6 +29,7 @@ from games.serializers import (
     StateOutput,
     StateQuery,
 )
+from khora_site.throttles import GameCreateThrottle, GameStartThrottle
 
 
 def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
@@ -87,6 +88,7 @@ class GamePagination(CursorPagination):
 
 class GameListCreateView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [GameCreateThrottle]  # POST only
 
     @extend_schema(
         operation_id="games_list",
@@ -138,6 +140,8 @@ class GameDetailView(APIView):
 
 
 class GameJoinView(APIView):
+    throttle_classes = [GameStartThrottle]
+
     @extend_schema(
         operation_id="games_join",
         request=None,
@@ -163,6 +167,8 @@ class GameLeaveView(APIView):
 
 
 class GameStartView(APIView):
+    throttle_classes = [GameStartThrottle]
+
     @extend_schema(
         operation_id="games_start",
         request=GameStartInput,

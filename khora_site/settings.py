@@ -264,6 +264,33 @@ CORS_ALLOW_HEADERS = (
 CORS_EXPOSE_HEADERS = ("ETag", "Retry-After", "Idempotent-Replayed")
 CORS_PREFLIGHT_MAX_AGE = 3600
 
+
+# Throttles (khora_site/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
+# in the shared cache; an exceeded one is 429 with Retry-After.
+def env_rate(name: str, default: str) -> str | None:
+    raw = os.environ.get(name) or default
+    if raw.strip().lower() == "off":
+        return None
+    number, _, period = raw.partition("/")
+    if not number.strip().isdigit() or period.strip()[:1] not in ("s", "m", "h", "d"):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a rate like 10/hour, or off.")
+    return raw.strip()
+
+
+API_THROTTLE_RATES = {
+    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "10/hour"),
+    "login_client": env_rate("THROTTLE_LOGIN_PER_CLIENT", "30/hour"),
+    "sign_up": env_rate("THROTTLE_SIGN_UP", "5/hour"),
+    "game_create": env_rate("THROTTLE_GAME_CREATE", "20/hour"),
+    "game_start": env_rate("THROTTLE_GAME_JOIN_START", "60/hour"),
+}
+# Caps: lobbies a player has created and not yet started, and live API tokens per account
+# (logging in past the cap revokes the least recently used tokens).
+GAME_MAX_OPEN_LOBBIES = env_int("GAME_MAX_OPEN_LOBBIES", 10)
+TOKEN_MAX_PER_USER = env_int("TOKEN_MAX_PER_USER", 10)
+if GAME_MAX_OPEN_LOBBIES < 1 or TOKEN_MAX_PER_USER < 1:
+    raise ImproperlyConfigured("GAME_MAX_OPEN_LOBBIES and TOKEN_MAX_PER_USER must be at least 1.")
+
 # An Idempotency-Key's first response is replayed for this long, then forgotten.
 IDEMPOTENCY_KEY_HOURS = 24
 

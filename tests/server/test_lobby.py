@@ -122,7 +122,8 @@ def test_the_list_filters_mine_open_and_awaiting(make_player):
     assert_problem(alice.get("/api/v1/games/?filter=everything"), 400, "invalid_input")
 
 
-def test_the_list_is_cursor_paginated(make_player):
+def test_the_list_is_cursor_paginated(make_player, settings):
+    settings.GAME_MAX_OPEN_LOBBIES = 23
     alice = make_player("alice")
     created = [create(alice).json()["id"] for _ in range(23)]
     first = alice.get("/api/v1/games/").json()
