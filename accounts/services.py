@@ -32,7 +32,7 @@ def account_create(
         raise DomainError(
             "weak_password",
             "The password was refused: " + " ".join(error.messages),
-            400,
+            422,
             {"errors": {"password": list(error.messages)}},
         ) from None
     try:

@@ -24,6 +24,60 @@ from khora_site.parsers import TooDeep
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
+# Every `code` a problem can carry (the schema's enum; a test keeps it complete).
+PROBLEM_CODES = sorted(
+    {
+        # the request itself
+        "bad_request",
+        "invalid_input",
+        "malformed_json",
+        "too_deep",
+        "too_large",
+        "unsupported_media_type",
+        "not_acceptable",
+        "method_not_allowed",
+        "not_found",
+        "invalid_cursor",
+        "invalid_idempotency_key",
+        "idempotency_key_reused",
+        "throttled",
+        # who is asking
+        "not_authenticated",
+        "authentication_failed",
+        "invalid_credentials",
+        "permission_denied",
+        # accounts
+        "username_taken",
+        "weak_password",
+        # games
+        "game_not_found",
+        "unknown_game",
+        "invalid_setup",
+        "too_many_lobbies",
+        "already_seated",
+        "game_full",
+        "not_in_lobby",
+        "not_seated",
+        "not_creator",
+        "seats_empty",
+        "game_not_active",
+        "game_not_finished",
+        "game_over",
+        "invalid_seq",
+        "invalid_seat",
+        # decisions (the engine's refusals)
+        "illegal_option",
+        "stale_prompt",
+        "not_your_turn",
+        "waiting_for_chance",
+        "nothing_to_revise",
+        "no_chance_needed",
+        # the server
+        "server_error",
+        "error",
+    }
+)
+
 # DRF's own exceptions, by class, with the code and the hint a client needs.
 _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (

@@ -182,14 +182,14 @@ def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]
         raise DomainError(
             "invalid_seq",
             f"at={at} is outside this game's log; use a seq from 0 to {game.last_seq}.",
-            400,
+            422,
             {"last_seq": game.last_seq},
         )
     if seat is not None and not 0 <= seat < game.num_seats:
         raise DomainError(
             "invalid_seat",
             f"seat={seat} does not exist; use 0 to {game.num_seats - 1}, or leave it out.",
-            400,
+            422,
         )
     viewer = seat if seat is not None else viewer_position(game, user)
     state = load_state(game, upto=at)

@@ -42,9 +42,7 @@ def test_every_dependency_is_pinned_to_one_exact_version_within_its_range():
     pins = pinned()
     assert all(re.fullmatch(r"[0-9][0-9A-Za-z.+!]*", version) for version in pins.values())
     seen: set[tuple[str, tuple[str, ...]]] = set()
-    queue: list[tuple[Requirement, tuple[str, ...]]] = [
-        (Requirement("khora-turn-server"), EXTRAS)
-    ]
+    queue: list[tuple[Requirement, tuple[str, ...]]] = [(Requirement("khora-turn-server"), EXTRAS)]
     while queue:
         requirement, extras = queue.pop()
         name = canonicalize_name(requirement.name)

@@ -23,8 +23,9 @@ def test_creating_a_game_puts_the_creator_in_seat_zero_of_a_lobby(make_player):
 
 def test_a_bad_setup_is_refused_by_the_engine_and_nothing_is_stored(make_player):
     alice = make_player("alice")
-    response = create(alice, options={"city_selection": "by lottery"})
-    assert_problem(response, 400, "invalid_setup")
+    four_cities = ["athens", "sparta", "thebes", "argos"]  # for three seats
+    response = create(alice, options={"cities": four_cities})
+    assert_problem(response, 422, "invalid_setup")
     assert not Game.objects.exists()
 
 
