@@ -49,6 +49,8 @@ PROBLEM_CODES = sorted(
         # accounts
         "username_taken",
         "weak_password",
+        # preferences
+        "invalid_quiet_hours",
         # games
         "game_not_found",
         "unknown_game",

@@ -13,7 +13,7 @@ from games.schema_types import (
     described_as,
 )
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
-from khora_site.inputs import StrictInput
+from khora_site.inputs import StrictInput, StrictQuery
 
 KHORA = engine.get_game("khora")
 
@@ -60,9 +60,9 @@ class DecisionSingleInput(StrictInput):
 
 
 class DecisionBatchInput(StrictInput):
-    decisions = DecisionItemInput(
-        many=True,
-        allow_empty=False,
+    decisions = serializers.ListField(
+        child=DecisionItemInput(),
+        min_length=1,
         max_length=50,
         help_text="Consecutive decisions of your seat, applied in order (1 to 50).",
     )
@@ -73,7 +73,9 @@ class DecisionsInput(serializers.Serializer):
 
     prompt = serializers.CharField(max_length=64, required=False)
     option = serializers.CharField(max_length=128, required=False)
-    decisions = DecisionItemInput(many=True, required=False, allow_empty=False, max_length=50)
+    decisions = serializers.ListField(
+        child=DecisionItemInput(), required=False, min_length=1, max_length=50
+    )
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -103,7 +105,7 @@ class DecisionsInput(serializers.Serializer):
         return [{"prompt": attrs["prompt"], "option": attrs["option"]}]
 
 
-class GameListQuery(serializers.Serializer):
+class GameListQuery(StrictQuery):
     cursor = serializers.CharField(
         required=False,
         help_text="Where a page starts: copy it from the `next` or `previous` link of a page.",
@@ -116,12 +118,12 @@ class GameListQuery(serializers.Serializer):
     )
 
 
-class LogQuery(serializers.Serializer):
+class LogQuery(StrictQuery):
     after = serializers.IntegerField(min_value=0, default=0, help_text="Only events after seq.")
     limit = serializers.IntegerField(min_value=1, max_value=LOG_PAGE_MAX, default=200)
 
 
-class StateQuery(serializers.Serializer):
+class StateQuery(StrictQuery):
     at = serializers.IntegerField(min_value=0, help_text="Show the state after this event seq.")
     seat = serializers.IntegerField(
         min_value=0, required=False, help_text="Whose view (default: yours, or a spectator's)."

@@ -126,13 +126,14 @@ class GamePagination(CursorPagination):
     page_size = 20
 
     def decode_cursor(self, request):
-        """DRF's cursor, refused as 400 `invalid_cursor` unless it decodes to a real position
+        """DRF's cursor, refused as 404 `invalid_cursor` unless it decodes to a real position
         (a crafted one reached the database as a date it could not read: a 500)."""
+        # 404, as DRF answers: the page this cursor names does not exist.
         refused = DomainError(
             "invalid_cursor",
             "The cursor is not one this server gave out; follow the `next` and `previous` "
             "links of a page, or leave `cursor` out for the first page.",
-            400,
+            404,
         )
         try:
             cursor = super().decode_cursor(request)

@@ -8,7 +8,19 @@ STRICT_REQUEST_SUFFIX = "Request"
 
 
 def close_request_objects(result: dict, generator, request, public: bool) -> dict:
-    for name, component in result.get("components", {}).get("schemas", {}).items():
+    components = result.get("components", {}).get("schemas", {})
+    for name, component in components.items():
         if name.endswith(STRICT_REQUEST_SUFFIX) and "properties" in component:
             component["additionalProperties"] = False
+    # A body with required members (or a choice of bodies) must be sent at all.
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if not body:
+                continue
+            for content in body.get("content", {}).values():
+                ref = content.get("schema", {}).get("$ref", "")
+                component = components.get(ref.rsplit("/", 1)[-1], {})
+                if component.get("required") or component.get("oneOf"):
+                    body["required"] = True
     return result

@@ -59,10 +59,10 @@ def test_a_nul_byte_in_a_game_id_is_a_404(make_player, action):
         "%%%not-base64",
     ],
 )
-def test_a_crafted_cursor_is_a_400(make_player, cursor):
+def test_a_crafted_cursor_is_a_404(make_player, cursor):
     alice = make_player("alice")
     response = alice.client.get("/api/v1/games/", {"cursor": cursor})
-    body = assert_problem(response, 400, "invalid_cursor")
+    body = assert_problem(response, 404, "invalid_cursor")
     assert "cursor" in body["detail"]
 
 
