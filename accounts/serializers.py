@@ -3,7 +3,6 @@
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
-from accounts import usernames
 from accounts.models import LANGUAGE_CHOICES, TIME_ZONES
 from khora_site.inputs import StrictInput
 
@@ -27,15 +26,6 @@ class AccountCreateInput(StrictInput):
     )
     time_zone = serializers.ChoiceField(choices=TIME_ZONES, default="UTC")
     language = serializers.ChoiceField(choices=LANGUAGE_CHOICES, default="en")
-
-    def validate_username(self, value: str) -> str:
-        value = usernames.normalize(value)
-        if usernames.mixes_scripts(value):
-            scripts = ", ".join(sorted(usernames.scripts_of(value))).lower()
-            raise serializers.ValidationError(
-                f"A username is written in one script; this one mixes {scripts}."
-            )
-        return value
 
 
 class TokenCreateInput(StrictInput):

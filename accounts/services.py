@@ -23,6 +23,15 @@ def account_create(
     of one name (in any letter case or Unicode form): the loser gets `username_taken`.
     """
     username = usernames.normalize(username)
+    if usernames.mixes_scripts(username):
+        scripts = ", ".join(sorted(usernames.scripts_of(username))).lower()
+        message = f"A username is written in one script; this one mixes {scripts}."
+        raise DomainError(
+            "username_mixed_scripts",
+            f"The username was refused: {message}",
+            422,
+            {"errors": {"username": [message]}},
+        )
     if _name_taken(username):
         raise _username_taken(username)
     candidate = User(username=username, email=email)

@@ -28,8 +28,8 @@ class AccountCreateView(APIView):
         operation_id="accounts_create",
         summary="Create an account",
         description="Returns the account's first API token. Usernames equal up to letter case "
-        "or Unicode form are one name (409 username_taken); a refused password is 422 "
-        "weak_password with the reasons.",
+        "or Unicode form are one name (409 username_taken); a name mixing scripts is 422 "
+        "username_mixed_scripts; a refused password is 422 weak_password with the reasons.",
         request=AccountCreateInput,
         responses={201: AccountOutput, **problems(400, 409, 422, 429)},
         examples=[

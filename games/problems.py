@@ -48,6 +48,7 @@ PROBLEM_CODES = sorted(
         "permission_denied",
         # accounts
         "username_taken",
+        "username_mixed_scripts",
         "weak_password",
         # preferences
         "invalid_quiet_hours",

@@ -48,7 +48,7 @@ def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
         401: "No valid credential (not_authenticated; authentication_failed also for an "
         "Authorization header in another scheme than Bearer).",
         403: "Not allowed (not_seated, not_creator, permission_denied).",
-        404: "No such game (game_not_found).",
+        404: "No such game (game_not_found), or page (invalid_cursor).",
         409: "Conflicts with the game's state (stale_prompt with current_prompt, "
         "not_your_turn, game_over, not_in_lobby, game_full, ...).",
         422: "Matches the schema but the rules refuse it (illegal_option with legal_options, "
@@ -158,7 +158,7 @@ class GameListCreateView(APIView):
         summary="List games",
         description="Newest first, 20 a page; follow `next` for more.",
         parameters=[GameListQuery],
-        responses={200: GamePageOutput, **problems(400, 401)},
+        responses={200: GamePageOutput, **problems(400, 401, 404)},
         examples=[
             OpenApiExample(
                 "A page",

@@ -12,6 +12,8 @@ def close_request_objects(result: dict, generator, request, public: bool) -> dic
     for name, component in components.items():
         if name.endswith(STRICT_REQUEST_SUFFIX) and "properties" in component:
             component["additionalProperties"] = False
+            for member in component["properties"].values():
+                _no_nul(member)
     # A body with required members (or a choice of bodies) must be sent at all.
     for item in result.get("paths", {}).values():
         for operation in item.values():
@@ -24,3 +26,11 @@ def close_request_objects(result: dict, generator, request, public: bool) -> dic
                 if component.get("required") or component.get("oneOf"):
                     body["required"] = True
     return result
+
+
+def _no_nul(member: dict) -> None:
+    """Text members refuse the NUL character (DRF does; PostgreSQL cannot store it)."""
+    if member.get("type") == "string" and not ({"enum", "pattern", "format"} & set(member)):
+        member["pattern"] = "^[^\\x00]*$"
+    elif member.get("type") == "array" and isinstance(member.get("items"), dict):
+        _no_nul(member["items"])

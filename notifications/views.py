@@ -55,7 +55,7 @@ class PreferencesView(APIView):
             PREFERENCES_EXAMPLE,
         ],
         request=PreferencesInput,
-        responses={200: PreferencesOutput, **problems(400, 401)},
+        responses={200: PreferencesOutput, **problems(400, 401, 422)},
         description="Change any of your preferences; fields you leave out keep their values.",
     )
     def patch(self, request):

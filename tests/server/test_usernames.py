@@ -65,7 +65,7 @@ def test_twins_of_a_taken_name_are_taken(db, taken, twin):
 
 @pytest.mark.parametrize("name", ["Ivаn", "pаypal", "Αlice"])  # a Cyrillic а, a Greek Α
 def test_a_name_mixing_scripts_is_refused(db, name):
-    body = assert_problem(sign_up(name), 400, "invalid_input")
+    body = assert_problem(sign_up(name), 422, "username_mixed_scripts")
     assert "script" in body["errors"]["username"][0]
 
 
