@@ -307,7 +307,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Khôra turn server API",
     "DESCRIPTION": (
         "Play Khôra: Rise of an Empire slowly over a REST API. Every 4xx response is "
-        "`application/problem+json` (RFC 9457) with a stable `code`."
+        "`application/problem+json` (RFC 9457) with a stable `code`: 400 when a request does "
+        "not match this schema, 422 when it does but the rules refuse it, 409 when it "
+        "conflicts with the game's state, 429 with `Retry-After` when throttled. Send tokens "
+        "as `Authorization: Bearer <token>`."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
