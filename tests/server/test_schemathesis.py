@@ -25,7 +25,10 @@ from games.models import Game
 from tests.server.conftest import start_game
 from tests.server.test_log_and_state import finish_by_random_play
 
-pytestmark = pytest.mark.slow
+# On SQLite the live server shares the test's one in-memory connection across its threads,
+# which concurrent requests corrupt (a harness limit: the embedded server uses a file); the
+# issue's proof is on PostgreSQL, and CI fails rather than skips without it.
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
 SEED = 20261123
 EXAMPLES_PER_OPERATION = 50
