@@ -5,6 +5,8 @@ import zoneinfo
 from django.conf import settings
 from django.db import models
 
+from accounts.usernames import username_key
+
 TIME_ZONES = sorted(zoneinfo.available_timezones())
 LANGUAGE_CHOICES = settings.LANGUAGES
 
@@ -15,6 +17,15 @@ class Profile(models.Model):
     )
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default="en")
+    # The username folded (accounts.usernames.username_key): unique, so the database refuses a
+    # second account whose name differs only in letter case or Unicode form. Null only for an
+    # older account that already had a twin when this rule came (the older one holds the name).
+    username_key = models.CharField(max_length=150, unique=True, null=True, editable=False)
+
+    def save(self, *args, **kwargs):
+        if self._state.adding and self.username_key is None:
+            self.username_key = username_key(self.user.username)
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.user} ({self.time_zone}, {self.language})"

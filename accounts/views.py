@@ -1,6 +1,6 @@
 """Account and token endpoints: parse → one service call → render."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from knox.auth import TokenAuthentication
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -16,16 +16,47 @@ from accounts.serializers import (
     TokenOutput,
 )
 from games.views import problems
+from khora_site.throttles import LoginPerAccountThrottle, LoginPerClientThrottle, SignUpThrottle
 
 
 class AccountCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_classes = [SignUpThrottle]
 
     @extend_schema(
         operation_id="accounts_create",
+        summary="Create an account",
+        description="Returns the account's first API token. Usernames equal up to letter case "
+        "or Unicode form are one name (409 username_taken); a name mixing scripts is 422 "
+        "username_mixed_scripts; a refused password is 422 weak_password with the reasons.",
         request=AccountCreateInput,
-        responses={201: AccountOutput, **problems(400, 409)},
+        responses={201: AccountOutput, **problems(400, 409, 422, 429)},
+        examples=[
+            OpenApiExample(
+                "Zoe",
+                request_only=True,
+                value={
+                    "username": "zoe",
+                    "email": "zoe@example.com",
+                    "password": "a long passphrase",
+                    "time_zone": "Europe/Kyiv",
+                    "language": "uk",
+                },
+            ),
+            OpenApiExample(
+                "Created",
+                response_only=True,
+                value={
+                    "token": "63ac2ff6…",
+                    "expiry": "2026-12-23T00:12:16Z",
+                    "username": "zoe",
+                    "email": "zoe@example.com",
+                    "time_zone": "Europe/Kyiv",
+                    "language": "uk",
+                },
+            ),
+        ],
     )
     def post(self, request):
         body = AccountCreateInput(data=request.data)
@@ -47,11 +78,27 @@ class AccountCreateView(APIView):
 class TokenCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_classes = [LoginPerClientThrottle, LoginPerAccountThrottle]
 
     @extend_schema(
         operation_id="auth_token_create",
+        summary="Log in: a new API token",
+        description="At most TOKEN_MAX_PER_USER live tokens per account: a new one revokes the "
+        "least recently used beyond that. Log-ins are throttled per username and per client.",
         request=TokenCreateInput,
-        responses={201: TokenOutput, **problems(400, 401)},
+        responses={201: TokenOutput, **problems(400, 401, 429)},
+        examples=[
+            OpenApiExample(
+                "Zoe",
+                request_only=True,
+                value={"username": "zoe", "password": "a long passphrase"},
+            ),
+            OpenApiExample(
+                "A token",
+                response_only=True,
+                value={"token": "63ac2ff6…", "expiry": "2026-12-23T00:12:16Z", "username": "zoe"},
+            ),
+        ],
     )
     def post(self, request):
         body = TokenCreateInput(data=request.data)
@@ -66,6 +113,8 @@ class TokenRevokeView(APIView):
 
     @extend_schema(
         operation_id="auth_token_revoke",
+        summary="Log out: revoke this token",
+        examples=[OpenApiExample("Revoked", response_only=True, value={"revoked": 1})],
         request=None,
         responses={200: RevokedOutput, **problems(401)},
         description="Revoke the token this request is sent with.",
@@ -80,6 +129,8 @@ class TokenRevokeAllView(APIView):
 
     @extend_schema(
         operation_id="auth_token_revoke_all",
+        summary="Log out everywhere",
+        examples=[OpenApiExample("Revoked", response_only=True, value={"revoked": 3})],
         request=None,
         responses={200: RevokedOutput, **problems(401)},
         description="Revoke every token of the account (log out everywhere).",

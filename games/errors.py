@@ -22,7 +22,9 @@ class DomainError(Exception):
 
 # HTTP status for each refusal code of the engine's IllegalDecision.
 ENGINE_CODE_STATUS = {
-    "invalid_setup": 400,
+    # 422: the request matches the schema but the rules refuse it (400 is for requests that do
+    # not match the schema).
+    "invalid_setup": 422,
     "illegal_option": 422,
     "stale_prompt": 409,
     "not_your_turn": 409,

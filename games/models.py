@@ -5,6 +5,7 @@ cache of that replay and may be deleted at any time; `Seat.pending_prompt` and `
 bookkeeping the services rewrite after every append.
 """
 
+import re
 import secrets
 
 from django.conf import settings
@@ -16,6 +17,15 @@ from games import clock
 def new_public_id() -> str:
     # 96 random bits: an id that cannot be guessed, so a game's address works as its invitation.
     return secrets.token_urlsafe(12)
+
+
+PUBLIC_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_public_id(text: str) -> bool:
+    """Whether `text` could be a game id (URL-safe base64, at most the column's length); other
+    text (a NUL byte, which PostgreSQL refuses in a query) is never looked up."""
+    return PUBLIC_ID_PATTERN.fullmatch(text) is not None
 
 
 class Game(models.Model):
@@ -194,6 +204,7 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
         ]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
 
 class Heartbeat(models.Model):

@@ -6,18 +6,80 @@ what a client needs to fix the request (`errors` per field, `legal_options`, `cu
 
 from __future__ import annotations
 
+import math
 from http import HTTPStatus
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
 import engine
 from games.errors import DomainError, engine_code_status
+from khora_site.parsers import TooDeep
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+# Every `code` a problem can carry (the schema's enum; a test keeps it complete).
+PROBLEM_CODES = sorted(
+    {
+        # the request itself
+        "bad_request",
+        "invalid_input",
+        "malformed_json",
+        "too_deep",
+        "too_large",
+        "unsupported_media_type",
+        "not_acceptable",
+        "method_not_allowed",
+        "not_found",
+        "invalid_cursor",
+        "invalid_idempotency_key",
+        "idempotency_key_reused",
+        "throttled",
+        # who is asking
+        "not_authenticated",
+        "authentication_failed",
+        "invalid_credentials",
+        "permission_denied",
+        # accounts
+        "username_taken",
+        "username_mixed_scripts",
+        "weak_password",
+        # preferences
+        "invalid_quiet_hours",
+        # games
+        "game_not_found",
+        "unknown_game",
+        "invalid_setup",
+        "too_many_lobbies",
+        "already_seated",
+        "game_full",
+        "not_in_lobby",
+        "not_seated",
+        "not_creator",
+        "seats_empty",
+        "game_not_active",
+        "game_not_finished",
+        "game_over",
+        "invalid_seq",
+        "invalid_seat",
+        # decisions (the engine's refusals)
+        "illegal_option",
+        "stale_prompt",
+        "not_your_turn",
+        "waiting_for_chance",
+        "nothing_to_revise",
+        "no_chance_needed",
+        # the server
+        "server_error",
+        "error",
+    }
+)
 
 # DRF's own exceptions, by class, with the code and the hint a client needs.
 _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
@@ -29,15 +91,17 @@ _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (
         exceptions.AuthenticationFailed,
         "authentication_failed",
-        "The token is unknown, revoked or expired; get a new one from POST /api/v1/auth/token/.",
+        "Send 'Authorization: Bearer <token>' with a current token; a token that is unknown, "
+        "revoked or expired is replaced by a new one from POST /api/v1/auth/token/.",
     ),
     (exceptions.PermissionDenied, "permission_denied", ""),
     (exceptions.NotFound, "not_found", ""),
     (exceptions.MethodNotAllowed, "method_not_allowed", ""),
     (exceptions.NotAcceptable, "not_acceptable", "Accept application/json."),
     (exceptions.UnsupportedMediaType, "unsupported_media_type", "Send application/json."),
+    (TooDeep, "too_deep", "Send a JSON object nested a few levels at most."),
     (exceptions.ParseError, "malformed_json", "Send a JSON object as the request body."),
-    (exceptions.Throttled, "throttled", ""),
+    (exceptions.Throttled, "throttled", "Wait the Retry-After seconds before trying again."),
     (exceptions.ValidationError, "invalid_input", ""),
 ]
 
@@ -54,11 +118,9 @@ def problem_body(status: int, code: str, detail: str, **extra: Any) -> dict[str,
 
 
 def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
-    response = Response(
-        problem_body(status, code, detail, **extra),
-        status=status,
-        content_type=PROBLEM_CONTENT_TYPE,
-    )
+    # The content type is the renderer's: problem+json from the API's JSON renderer, HTML
+    # from the browsable API (khora_site.renderers).
+    response = Response(problem_body(status, code, detail, **extra), status=status)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="api"'
     return response
@@ -74,6 +136,13 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
         return problem_response(engine_code_status(exc.code), exc.code, exc.message, **exc.details)
     if isinstance(exc, Http404):
         return problem_response(404, "not_found", "Nothing exists at this address.")
+    if isinstance(exc, RequestDataTooBig):
+        return problem_response(
+            413,
+            "too_large",
+            f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, "
+            "the most this API reads.",
+        )
     if isinstance(exc, DjangoPermissionDenied):
         return problem_response(403, "permission_denied", "You may not do this.")
     if isinstance(exc, exceptions.APIException):
@@ -94,11 +163,11 @@ def _drf_problem(exc: exceptions.APIException) -> Response:
         )
         return problem_response(400, code, f"The request is invalid. {summary}", errors=errors)
     detail = str(exc.detail)
-    if hint:
+    if hint and not getattr(exc, "carries_hint", False):
         detail = f"{detail} {hint}"
     response = problem_response(exc.status_code, code, detail)
     if getattr(exc, "wait", None):
-        response["Retry-After"] = str(int(exc.wait))
+        response["Retry-After"] = str(math.ceil(exc.wait))
     return response
 
 
@@ -111,6 +180,7 @@ def _first_message(messages: Any) -> str:
     return str(messages)
 
 
+@csrf_exempt  # else a POST gets the CSRF refusal instead of this hint
 def api_not_found(request, *args, **kwargs) -> JsonResponse:
     """The last route under /api/v1/: an unknown address is a problem+json 404, even in DEBUG."""
     detail = f"Nothing exists at {request.path}; the endpoints are listed at /api/v1/docs/."

@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 import engine
 from games.errors import DomainError
-from games.models import NOTICE, Game, GameStep, Seat
+from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
@@ -16,10 +16,16 @@ LOG_PAGE_MAX = 500
 
 
 def game_get(public_id: str) -> Game:
+    if not is_public_id(public_id):
+        raise game_not_found(public_id)
     game = Game.objects.filter(public_id=public_id).select_related("creator").first()
     if game is None:
-        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+        raise game_not_found(public_id)
     return game
+
+
+def game_not_found(public_id: str) -> DomainError:
+    return DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
 
 
 def seat_of(game: Game, user) -> Seat | None:
@@ -182,14 +188,14 @@ def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]
         raise DomainError(
             "invalid_seq",
             f"at={at} is outside this game's log; use a seq from 0 to {game.last_seq}.",
-            400,
+            422,
             {"last_seq": game.last_seq},
         )
     if seat is not None and not 0 <= seat < game.num_seats:
         raise DomainError(
             "invalid_seat",
             f"seat={seat} does not exist; use 0 to {game.num_seats - 1}, or leave it out.",
-            400,
+            422,
         )
     viewer = seat if seat is not None else viewer_position(game, user)
     state = load_state(game, upto=at)

@@ -3,7 +3,17 @@
 from rest_framework import serializers
 
 import engine
+from games.problems import PROBLEM_CODES
+from games.schema_types import (
+    CITY_IDS,
+    PROMPT_KINDS,
+    EventDataOutput,
+    GameViewOutput,
+    OptionDataOutput,
+    described_as,
+)
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
+from khora_site.inputs import StrictInput, StrictQuery
 
 KHORA = engine.get_game("khora")
 
@@ -11,40 +21,55 @@ KHORA = engine.get_game("khora")
 # --- inputs ------------------------------------------------------------------------------
 
 
-class GameCreateInput(serializers.Serializer):
+class GameOptionsInput(StrictInput):
+    city_selection = serializers.ChoiceField(
+        choices=["random", "choose"],
+        required=False,
+        help_text="random (default): cities are dealt; choose: each player picks one.",
+    )
+    cities = serializers.ListField(
+        child=serializers.ChoiceField(choices=CITY_IDS),
+        required=False,
+        min_length=KHORA.min_players,
+        max_length=KHORA.max_players,
+        help_text="Fixed cities, one distinct city per seat in seat order (as many as seats).",
+    )
+
+
+class GameCreateInput(StrictInput):
     game = serializers.ChoiceField(choices=["khora"], default="khora")
     seats = serializers.IntegerField(min_value=KHORA.min_players, max_value=KHORA.max_players)
-    options = serializers.DictField(
-        required=False,
-        default=dict,
-        help_text='Engine setup options, e.g. {"city_selection": "random" | "choose"}.',
-    )
+    options = GameOptionsInput(required=False, default=dict, help_text="Setup options.")
     step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
     private = serializers.BooleanField(
         default=False, help_text="Not listed among open games: players join by the game's link."
     )
 
-    def validate_options(self, options):
-        # The engine checks the setup; it expects `cities` to hold strings (a list of lists
-        # makes its set() raise TypeError), so the shape is checked here first.
-        cities = options.get("cities")
-        if cities is not None and (
-            not isinstance(cities, list) or not all(isinstance(c, str) for c in cities)
-        ):
-            raise serializers.ValidationError("cities must be a list of city ids (strings).")
-        return options
 
-
-class GameStartInput(serializers.Serializer):
+class GameStartInput(StrictInput):
     fill_with_bots = serializers.BooleanField(
         default=False, help_text="Give every empty seat to a bot that plays random legal options."
     )
 
 
-class DecisionItemInput(serializers.Serializer):
+class DecisionItemInput(StrictInput):
     prompt = serializers.CharField(max_length=64, help_text="The id of the prompt you answer.")
     option = serializers.CharField(max_length=128, help_text="The id of the option you choose.")
+
+
+class DecisionSingleInput(StrictInput):
+    prompt = serializers.CharField(max_length=64, help_text="The id of the prompt you answer.")
+    option = serializers.CharField(max_length=128, help_text="The id of the option you choose.")
+
+
+class DecisionBatchInput(StrictInput):
+    decisions = serializers.ListField(
+        child=DecisionItemInput(),
+        min_length=1,
+        max_length=50,
+        help_text="Consecutive decisions of your seat, applied in order (1 to 50).",
+    )
 
 
 class DecisionsInput(serializers.Serializer):
@@ -52,7 +77,21 @@ class DecisionsInput(serializers.Serializer):
 
     prompt = serializers.CharField(max_length=64, required=False)
     option = serializers.CharField(max_length=128, required=False)
-    decisions = DecisionItemInput(many=True, required=False, allow_empty=False, max_length=50)
+    decisions = serializers.ListField(
+        child=DecisionItemInput(), required=False, min_length=1, max_length=50
+    )
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        str(name): ["Unknown field; send prompt and option, or decisions."]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
 
     def validate(self, attrs):
         single = "prompt" in attrs or "option" in attrs
@@ -70,7 +109,11 @@ class DecisionsInput(serializers.Serializer):
         return [{"prompt": attrs["prompt"], "option": attrs["option"]}]
 
 
-class GameListQuery(serializers.Serializer):
+class GameListQuery(StrictQuery):
+    cursor = serializers.CharField(
+        required=False,
+        help_text="Where a page starts: copy it from the `next` or `previous` link of a page.",
+    )
     filter = serializers.ChoiceField(
         choices=LIST_FILTERS,
         default="mine",
@@ -79,12 +122,12 @@ class GameListQuery(serializers.Serializer):
     )
 
 
-class LogQuery(serializers.Serializer):
+class LogQuery(StrictQuery):
     after = serializers.IntegerField(min_value=0, default=0, help_text="Only events after seq.")
     limit = serializers.IntegerField(min_value=1, max_value=LOG_PAGE_MAX, default=200)
 
 
-class StateQuery(serializers.Serializer):
+class StateQuery(StrictQuery):
     at = serializers.IntegerField(min_value=0, help_text="Show the state after this event seq.")
     seat = serializers.IntegerField(
         min_value=0, required=False, help_text="Whose view (default: yours, or a spectator's)."
@@ -103,12 +146,12 @@ class SeatOutput(serializers.Serializer):
 class OptionOutput(serializers.Serializer):
     id = serializers.CharField()
     label = serializers.CharField()
-    data = serializers.DictField()
+    data = described_as(OptionDataOutput)
 
 
 class PromptOutput(serializers.Serializer):
     id = serializers.CharField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=PROMPT_KINDS)
     text = serializers.CharField()
     options = OptionOutput(many=True)
     default = serializers.CharField(help_text="The option taken for you if the deadline passes.")
@@ -134,6 +177,12 @@ class GameSummaryOutput(serializers.Serializer):
     awaiting_you = serializers.BooleanField()
 
 
+class GamePageOutput(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null first.")
+    results = GameSummaryOutput(many=True)
+
+
 class GameDetailOutput(GameSummaryOutput):
     rules_version = serializers.CharField()
     options = serializers.DictField()
@@ -142,7 +191,8 @@ class GameDetailOutput(GameSummaryOutput):
     last_seq = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True)
     phase = serializers.CharField(allow_null=True)
-    view = serializers.DictField(
+    view = described_as(
+        GameViewOutput,
         allow_null=True,
         help_text="The engine's view of the state for you (others' secrets hidden).",
     )
@@ -190,7 +240,7 @@ class LogEntryOutput(serializers.Serializer):
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    data = serializers.DictField()
+    data = described_as(EventDataOutput)
     auto = serializers.BooleanField(
         required=False,
         help_text="True on a decision the server made for the seat (a missed deadline's "
@@ -209,7 +259,7 @@ class LogOutput(serializers.Serializer):
 class StateOutput(serializers.Serializer):
     at = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    view = serializers.DictField()
+    view = described_as(GameViewOutput)
 
 
 class ProblemOutput(serializers.Serializer):
@@ -217,7 +267,9 @@ class ProblemOutput(serializers.Serializer):
     title = serializers.CharField()
     status = serializers.IntegerField()
     detail = serializers.CharField(help_text="What was wrong and what would be accepted.")
-    code = serializers.CharField(help_text="A stable machine-readable code.")
+    code = serializers.ChoiceField(
+        choices=PROBLEM_CODES, help_text="A stable machine-readable code."
+    )
     errors = serializers.DictField(required=False, help_text="Per-field messages (invalid_input).")
     legal_options = serializers.ListField(child=serializers.CharField(), required=False)
     current_prompt = serializers.CharField(required=False)

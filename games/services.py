@@ -8,20 +8,26 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
 import engine
 from games import clock
 from games.errors import DomainError, engine_code_status
-from games.models import Game, IdempotencyRecord, Seat
-from games.selectors import prompt_payload, seat_of
+from games.models import Game, IdempotencyRecord, Seat, is_public_id
+from games.selectors import game_not_found, prompt_payload, seat_of
 from games.writer import GameWriter
 
-IDEMPOTENCY_KEY_MAX = 255
+IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
+# Visible ASCII only: a one-character or blank key is a client bug that would make unrelated
+# submissions collide.
+IDEMPOTENCY_KEY_PATTERN = re.compile(rf"[\x21-\x7e]{{{IDEMPOTENCY_KEY_MIN},{IDEMPOTENCY_KEY_MAX}}}")
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,18 @@ def game_create(
         ) from None
     rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
     with transaction.atomic():
+        # The creator's row lock makes the count and the insert one step, per player.
+        type(creator).objects.select_for_update().filter(pk=creator.pk).first()
+        open_lobbies = Game.objects.filter(creator=creator, status=Game.Status.LOBBY).count()
+        if open_lobbies >= settings.GAME_MAX_OPEN_LOBBIES:
+            raise DomainError(
+                "too_many_lobbies",
+                f"You have {open_lobbies} lobbies waiting for players, the most one player may "
+                "have open; start one, or leave one (which abandons it), before creating "
+                "another.",
+                409,
+                {"open_lobbies": open_lobbies, "limit": settings.GAME_MAX_OPEN_LOBBIES},
+            )
         game = Game.objects.create(
             game_type=game_type,
             rules_version=rules.rules_version,
@@ -151,10 +169,11 @@ def decisions_submit(
     back would let a player redraw the cards or dice they triggered by sending a bad second
     decision on purpose.
     """
-    if idempotency_key is not None and len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+    if idempotency_key is not None and not IDEMPOTENCY_KEY_PATTERN.fullmatch(idempotency_key):
         raise DomainError(
             "invalid_idempotency_key",
-            f"An Idempotency-Key has at most {IDEMPOTENCY_KEY_MAX} characters; a UUID is ideal.",
+            f"An Idempotency-Key is {IDEMPOTENCY_KEY_MIN} to {IDEMPOTENCY_KEY_MAX} visible ASCII "
+            "characters (no spaces); a UUID is ideal.",
             400,
         )
     request_hash = hashlib.sha256(
@@ -246,6 +265,9 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
     record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
     if record is None:
         return None
+    if record.created_at < idempotency_cutoff():
+        record.delete()  # expired: the key is free again (the tick prunes the rest)
+        return None
     if record.request_hash != request_hash:
         raise DomainError(
             "idempotency_key_reused",
@@ -254,6 +276,16 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
             422,
         )
     return record.response_body
+
+
+def idempotency_cutoff():
+    """Responses remembered before this moment are forgotten."""
+    return clock.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+
+
+def idempotency_records_prune() -> int:
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=idempotency_cutoff()).delete()
+    return deleted
 
 
 def _take_seat_back(seat: Seat) -> bool:
@@ -276,9 +308,11 @@ def _start(game: Game) -> None:
 
 
 def _locked_game(public_id: str) -> Game:
+    if not is_public_id(public_id):
+        raise game_not_found(public_id)
     game = Game.objects.select_for_update().filter(public_id=public_id).first()
     if game is None:
-        raise DomainError("game_not_found", f"There is no game {public_id!r}.", 404)
+        raise game_not_found(public_id)
     return game
 
 

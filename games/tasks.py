@@ -12,7 +12,7 @@ import logging
 from celery import shared_task
 from kombu.exceptions import OperationalError
 
-from games import advancing, clock, downtime
+from games import advancing, clock, downtime, services
 
 log = logging.getLogger(__name__)
 
@@ -91,3 +91,9 @@ def _enqueue(task, *args) -> None:
         task.delay(*args)
     except OperationalError:  # the broker is down: the work stays due for the next sweep
         log.warning("Could not enqueue %s%r; the next sweep will.", task.name, args)
+
+
+@shared_task(**RELIABLE)
+def prune_idempotency_records() -> int:
+    """Hourly: forget Idempotency-Key responses older than IDEMPOTENCY_KEY_HOURS."""
+    return services.idempotency_records_prune()

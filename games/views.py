@@ -1,7 +1,15 @@
 """Game endpoints: parse → one service or selector call → render."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from django.utils.dateparse import parse_datetime
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -9,13 +17,17 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.conditional import conditional_response
+from games.errors import DomainError
 from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
+    DecisionBatchInput,
+    DecisionSingleInput,
     DecisionsInput,
     DecisionsOutput,
     GameCreateInput,
     GameDetailOutput,
     GameListQuery,
+    GamePageOutput,
     GameStartInput,
     GameSummaryOutput,
     LogOutput,
@@ -26,17 +38,22 @@ from games.serializers import (
     StateOutput,
     StateQuery,
 )
+from khora_site.throttles import GameCreateThrottle, GameStartThrottle
 
 
 def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     descriptions = {
-        400: "Invalid input (code invalid_input, malformed_json, invalid_setup, ...).",
-        401: "No valid token (not_authenticated, authentication_failed).",
+        400: "The request does not match the schema (invalid_input with `errors` per field, "
+        "malformed_json, too_deep, ...).",
+        401: "No valid credential (not_authenticated; authentication_failed also for an "
+        "Authorization header in another scheme than Bearer).",
         403: "Not allowed (not_seated, not_creator, permission_denied).",
-        404: "No such game (game_not_found).",
+        404: "No such game (game_not_found), or page (invalid_cursor).",
         409: "Conflicts with the game's state (stale_prompt with current_prompt, "
         "not_your_turn, game_over, not_in_lobby, game_full, ...).",
-        422: "Well-formed but refused (illegal_option with legal_options, idempotency_key_reused).",
+        422: "Matches the schema but the rules refuse it (illegal_option with legal_options, "
+        "invalid_setup, invalid_seq, weak_password, idempotency_key_reused).",
+        429: "Too many requests (throttled); wait the Retry-After seconds.",
     }
     return {
         (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(ProblemOutput, description=text)
@@ -45,28 +62,110 @@ def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     }
 
 
-GAME_ID = OpenApiParameter("public_id", str, OpenApiParameter.PATH, description="The game's id.")
+GAME_ID = OpenApiParameter(
+    "public_id",
+    str,
+    OpenApiParameter.PATH,
+    description="The game's id (URL-safe letters, digits, - and _).",
+    examples=[OpenApiExample("A game", value="qVmN34XD_23f2D3o")],
+)
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    {"type": "string", "minLength": 8, "maxLength": 255, "pattern": r"^[!-~]{8,255}$"},
     OpenApiParameter.HEADER,
     required=False,
-    description="Any unique string; a retry with the same key returns the first response.",
+    description="8 to 255 visible ASCII characters, unique per submission (a UUID is ideal). "
+    "A retry with the same key within 24 hours gets the first response back "
+    "(Idempotent-Replayed: true); after that the key is forgotten.",
 )
+DETAIL_EXAMPLE = OpenApiExample(
+    "A lobby",
+    response_only=True,
+    value={
+        "id": "qVmN34XD_23f2D3o",
+        "game": "khora",
+        "status": "lobby",
+        "num_seats": 3,
+        "step_hours": 48,
+        "creator": "alice",
+        "created_at": "2026-11-23T00:12:16Z",
+        "seats": [
+            {"position": 0, "player": "alice", "is_bot": False},
+            {"position": 1, "player": None, "is_bot": False},
+            {"position": 2, "player": None, "is_bot": False},
+        ],
+        "your_seat": 0,
+        "awaiting_you": False,
+        "rules_version": "khora-1",
+        "options": {},
+        "started_at": None,
+        "finished_at": None,
+        "last_seq": 0,
+        "round": None,
+        "phase": None,
+        "view": None,
+        "prompt": None,
+        "deadline": None,
+        "waiting_for": [],
+        "submitted": [],
+        "scores": None,
+    },
+)
+PROMPT_EXAMPLE = {
+    "id": "p0-3",
+    "kind": "draft_pick",
+    "text": "Draft: keep one of these 5 politics cards.",
+    "options": [{"id": "card:bank", "label": "Bank", "data": {"card": "bank"}}],
+    "default": "card:bank",
+    "deadline": "2026-11-25T00:12:16Z",
+}
 
 
 class GamePagination(CursorPagination):
     ordering = ("-created_at", "-id")
     page_size = 20
 
+    def decode_cursor(self, request):
+        """DRF's cursor, refused as 404 `invalid_cursor` unless it decodes to a real position
+        (a crafted one reached the database as a date it could not read: a 500)."""
+        # 404, as DRF answers: the page this cursor names does not exist.
+        refused = DomainError(
+            "invalid_cursor",
+            "The cursor is not one this server gave out; follow the `next` and `previous` "
+            "links of a page, or leave `cursor` out for the first page.",
+            404,
+        )
+        try:
+            cursor = super().decode_cursor(request)
+        except (NotFound, UnicodeError):
+            raise refused from None
+        if cursor is not None and cursor.position is not None:
+            try:
+                moment = parse_datetime(cursor.position)
+            except ValueError:
+                moment = None
+            if moment is None:
+                raise refused
+        return cursor
+
 
 class GameListCreateView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [GameCreateThrottle]  # POST only
 
     @extend_schema(
         operation_id="games_list",
+        summary="List games",
+        description="Newest first, 20 a page; follow `next` for more.",
         parameters=[GameListQuery],
-        responses={200: GameSummaryOutput(many=True), **problems(400, 401)},
+        responses={200: GamePageOutput, **problems(400, 401, 404)},
+        examples=[
+            OpenApiExample(
+                "A page",
+                response_only=True,
+                value={"next": None, "previous": None, "results": []},
+            )
+        ],
     )
     def get(self, request):
         query = GameListQuery(data=request.query_params)
@@ -79,8 +178,19 @@ class GameListCreateView(APIView):
 
     @extend_schema(
         operation_id="games_create",
+        summary="Create a lobby",
+        description="You take seat 0; others join with the id. At most GAME_MAX_OPEN_LOBBIES "
+        "lobbies not yet started per player (409 too_many_lobbies).",
         request=GameCreateInput,
-        responses={201: GameDetailOutput, **problems(400, 401)},
+        responses={201: GameDetailOutput, **problems(400, 401, 409, 422, 429)},
+        examples=[
+            OpenApiExample(
+                "Three seats",
+                request_only=True,
+                value={"game": "khora", "seats": 3, "options": {}, "step_hours": 48},
+            ),
+            DETAIL_EXAMPLE,
+        ],
     )
     def post(self, request):
         body = GameCreateInput(data=request.data)
@@ -104,9 +214,11 @@ class GameDetailView(APIView):
 
     @extend_schema(
         operation_id="games_retrieve",
+        summary="A game",
         parameters=[GAME_ID],
-        responses={200: GameDetailOutput, 304: None, **problems(404)},
+        responses={200: GameDetailOutput, 304: None, **problems(401, 404)},
         description="Anyone with the id may look; players see their own secrets, others don't.",
+        examples=[DETAIL_EXAMPLE],
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
@@ -115,11 +227,16 @@ class GameDetailView(APIView):
 
 
 class GameJoinView(APIView):
+    throttle_classes = [GameStartThrottle]
+
     @extend_schema(
         operation_id="games_join",
+        summary="Join a lobby",
+        description="Take the first free seat; the game starts by itself once every seat is taken.",
         request=None,
         parameters=[GAME_ID],
-        responses={200: GameDetailOutput, **problems(401, 404, 409)},
+        responses={200: GameDetailOutput, **problems(401, 404, 409, 429)},
+        examples=[DETAIL_EXAMPLE],
     )
     def post(self, request, public_id):
         game = services.game_join(public_id=public_id, user=request.user)
@@ -129,10 +246,12 @@ class GameJoinView(APIView):
 class GameLeaveView(APIView):
     @extend_schema(
         operation_id="games_leave",
+        summary="Leave a lobby",
         request=None,
         parameters=[GAME_ID],
         responses={200: GameDetailOutput, **problems(401, 404, 409)},
         description="Leave a lobby. If the creator leaves, the game is abandoned.",
+        examples=[DETAIL_EXAMPLE],
     )
     def post(self, request, public_id):
         game = services.game_leave(public_id=public_id, user=request.user)
@@ -140,11 +259,19 @@ class GameLeaveView(APIView):
 
 
 class GameStartView(APIView):
+    throttle_classes = [GameStartThrottle]
+
     @extend_schema(
         operation_id="games_start",
+        summary="Start a lobby",
+        description="The creator starts the game; empty seats go to bots with "
+        '`{"fill_with_bots": true}`, else 409 seats_empty.',
         request=GameStartInput,
         parameters=[GAME_ID],
-        responses={200: GameDetailOutput, **problems(400, 401, 403, 404, 409)},
+        responses={200: GameDetailOutput, **problems(400, 401, 403, 404, 409, 429)},
+        examples=[
+            OpenApiExample("With bots", request_only=True, value={"fill_with_bots": True}),
+        ],
     )
     def post(self, request, public_id):
         body = GameStartInput(data=request.data)
@@ -162,9 +289,13 @@ class GamePromptView(APIView):
 
     @extend_schema(
         operation_id="games_prompt",
+        summary="Your prompt",
         parameters=[GAME_ID],
-        responses={200: PromptEnvelopeOutput, 304: None, **problems(404)},
+        responses={200: PromptEnvelopeOutput, 304: None, **problems(401, 404)},
         description="Your open prompt, or null when nothing waits for you (or you have no seat).",
+        examples=[
+            OpenApiExample("Your turn", response_only=True, value={"prompt": PROMPT_EXAMPLE})
+        ],
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
@@ -175,7 +306,33 @@ class GamePromptView(APIView):
 class GameDecisionsView(APIView):
     @extend_schema(
         operation_id="games_decide",
-        request=DecisionsInput,
+        summary="Answer your prompt",
+        request=PolymorphicProxySerializer(
+            component_name="Decisions",
+            serializers=[DecisionSingleInput, DecisionBatchInput],
+            resource_type_field_name=None,
+        ),
+        examples=[
+            OpenApiExample(
+                "One decision", request_only=True, value={"prompt": "p0-3", "option": "card:bank"}
+            ),
+            OpenApiExample(
+                "A batch",
+                request_only=True,
+                value={"decisions": [{"prompt": "p0-3", "option": "card:bank"}]},
+            ),
+            OpenApiExample(
+                "Accepted",
+                response_only=True,
+                value={
+                    "accepted": [{"prompt": "p0-3", "option": "card:bank", "seq": 12}],
+                    "last_seq": 12,
+                    "status": "active",
+                    "advancing": False,
+                    "prompt": None,
+                },
+            ),
+        ],
         parameters=[GAME_ID, IDEMPOTENCY_KEY],
         responses={200: DecisionsOutput, **problems(400, 401, 403, 404, 409, 422)},
         description=(
@@ -201,9 +358,17 @@ class GameDecisionsView(APIView):
 class GameReviseView(APIView):
     @extend_schema(
         operation_id="games_revise",
+        summary="Take back a sealed choice",
         request=None,
         parameters=[GAME_ID],
         responses={200: RevisionOutput, **problems(401, 403, 404, 409)},
+        examples=[
+            OpenApiExample(
+                "Asked again",
+                response_only=True,
+                value={"revised": "draft_pick", "seq": 13, "prompt": PROMPT_EXAMPLE},
+            )
+        ],
         description=(
             "Take back your sealed choice (a draft pick, your tile assignment) while other "
             "players are still choosing; you are asked again. 409 `nothing_to_revise` once "
@@ -220,9 +385,38 @@ class GameLogView(APIView):
 
     @extend_schema(
         operation_id="games_log",
+        summary="The game's log",
         parameters=[GAME_ID, LogQuery],
-        responses={200: LogOutput, 304: None, **problems(400, 404)},
+        responses={200: LogOutput, 304: None, **problems(400, 401, 404)},
         description="The log redacted for you; everything once the game is finished.",
+        examples=[
+            OpenApiExample(
+                "Two events",
+                response_only=True,
+                value={
+                    "events": [
+                        {
+                            "seq": 1,
+                            "created_at": "2026-11-23T00:12:16Z",
+                            "type": "chance",
+                            "version": 1,
+                            "seat": None,
+                            "data": {"kind": "cities", "cities": ["athens", "sparta"]},
+                        },
+                        {
+                            "seq": 2,
+                            "created_at": "2026-11-23T00:12:16Z",
+                            "type": "chance",
+                            "version": 1,
+                            "seat": None,
+                            "data": {"kind": "deal", "hands": [{"cards": 5}, {"cards": 5}]},
+                        },
+                    ],
+                    "last_seq": 2,
+                    "next_after": None,
+                },
+            )
+        ],
     )
     def get(self, request, public_id):
         query = LogQuery(data=request.query_params)
@@ -237,9 +431,11 @@ class GameStateView(APIView):
 
     @extend_schema(
         operation_id="games_state",
+        summary="A finished game, after any event",
         parameters=[GAME_ID, StateQuery],
-        responses={200: StateOutput, **problems(400, 404, 409)},
-        description="A finished game's view after any event (replayed).",
+        responses={200: StateOutput, **problems(400, 401, 404, 409, 422)},
+        description="A finished game's view after event `at` (0 to the game's last_seq, else "
+        "422 invalid_seq), from `seat` (default: yours). 409 game_not_finished before the end.",
     )
     def get(self, request, public_id):
         query = StateQuery(data=request.query_params)

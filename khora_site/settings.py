@@ -80,9 +80,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "games",
     "notifications",
@@ -91,9 +93,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "khora_site.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -110,7 +114,7 @@ WSGI_APPLICATION = "khora_site.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "khora_site" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -202,6 +206,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(GAME_SWEEP_SECONDS),
         "options": {"expires": GAME_SWEEP_SECONDS},
     },
+    "prune-idempotency-records": {
+        "task": "games.tasks.prune_idempotency_records",
+        "schedule": 3600.0,
+        "options": {"expires": 3600},
+    },
 }
 
 # Email goes out over SMTP once EMAIL_HOST is set; until then it is printed to the console.
@@ -264,17 +273,67 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        "accounts.authentication.RefuseUnacceptedAuthorization",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
+        "khora_site.renderers.ProblemJSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["khora_site.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.problems.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# CORS, for third-party clients running in a browser on another origin: none allowed unless
+# listed. Only the API answers them; tokens travel in the Authorization header, never cookies.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", [])
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "if-none-match",
+    "accept-language",
+)
+CORS_EXPOSE_HEADERS = ("ETag", "Retry-After", "Idempotent-Replayed")
+CORS_PREFLIGHT_MAX_AGE = 3600
+
+
+# Throttles (khora_site/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
+# in the shared cache; an exceeded one is 429 with Retry-After.
+def env_rate(name: str, default: str) -> str | None:
+    raw = os.environ.get(name) or default
+    if raw.strip().lower() == "off":
+        return None
+    number, _, period = raw.partition("/")
+    if not number.strip().isdigit() or period.strip()[:1] not in ("s", "m", "h", "d"):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a rate like 10/hour, or off.")
+    return raw.strip()
+
+
+API_THROTTLE_RATES = {
+    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "10/hour"),
+    "login_client": env_rate("THROTTLE_LOGIN_PER_CLIENT", "30/hour"),
+    "sign_up": env_rate("THROTTLE_SIGN_UP", "5/hour"),
+    "game_create": env_rate("THROTTLE_GAME_CREATE", "20/hour"),
+    "game_start": env_rate("THROTTLE_GAME_JOIN_START", "60/hour"),
+}
+# Caps: lobbies a player has created and not yet started, and live API tokens per account
+# (logging in past the cap revokes the least recently used tokens).
+GAME_MAX_OPEN_LOBBIES = env_int("GAME_MAX_OPEN_LOBBIES", 10)
+TOKEN_MAX_PER_USER = env_int("TOKEN_MAX_PER_USER", 10)
+if GAME_MAX_OPEN_LOBBIES < 1 or TOKEN_MAX_PER_USER < 1:
+    raise ImproperlyConfigured("GAME_MAX_OPEN_LOBBIES and TOKEN_MAX_PER_USER must be at least 1.")
+
+# An Idempotency-Key's first response is replayed for this long, then forgotten.
+IDEMPOTENCY_KEY_HOURS = 24
+
+# Request bodies nest arrays and objects at most this deep (deeper ones are refused, 400 too_deep).
+API_JSON_MAX_DEPTH = 32
 
 REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Bearer",
@@ -286,11 +345,27 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Khôra turn server API",
     "DESCRIPTION": (
         "Play Khôra: Rise of an Empire slowly over a REST API. Every 4xx response is "
-        "`application/problem+json` (RFC 9457) with a stable `code`."
+        "`application/problem+json` (RFC 9457) with a stable `code`: 400 when a request does "
+        "not match this schema, 422 when it does but the rules refuse it, 409 when it "
+        "conflicts with the game's state, 429 with `Retry-After` when throttled. Send tokens "
+        "as `Authorization: Bearer <token>`."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "khora_site.schema.close_request_objects",
+    ],
+    # The docs pages load Swagger UI and ReDoc from our static files (no CDN: they work offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # The schemes a client can use; the last class only refuses headers nobody accepted.
+    "AUTHENTICATION_WHITELIST": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     # One name for the choice every email kind shares (immediately, digest, off).
     "ENUM_NAME_OVERRIDES": {"DeliveryEnum": "notifications.models.Delivery"},
 }

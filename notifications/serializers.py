@@ -5,7 +5,6 @@ from rest_framework import serializers
 from accounts.models import TIME_ZONES
 from notifications.models import Delivery
 
-_TIME_ZONE_NAMES = frozenset(TIME_ZONES)
 DELIVERY_HELP = (
     "immediately: an email per event; digest: collected into one email a day; off: never."
 )
@@ -37,7 +36,9 @@ class PreferencesOutput(serializers.Serializer):
         allow_null=True, help_text="Local hour (0-23) quiet hours end; may be past midnight."
     )
     digest_hour = _hour_field(help_text="Local hour (0-23) of the daily digest.")
-    time_zone = serializers.CharField(help_text="IANA time zone name, e.g. Europe/Paris.")
+    time_zone = serializers.ChoiceField(
+        choices=TIME_ZONES, help_text="IANA time zone name, e.g. Europe/Paris."
+    )
 
 
 class PreferencesInput(serializers.Serializer):
@@ -50,17 +51,15 @@ class PreferencesInput(serializers.Serializer):
     quiet_hours_start = _hour_field(required=False, allow_null=True)
     quiet_hours_end = _hour_field(required=False, allow_null=True)
     digest_hour = _hour_field(required=False)
-    time_zone = serializers.CharField(
-        required=False, max_length=64, help_text="IANA time zone name, e.g. Europe/Paris."
+    time_zone = serializers.ChoiceField(
+        choices=TIME_ZONES,
+        required=False,
+        help_text="IANA time zone name, e.g. Europe/Paris.",
+        error_messages={
+            "invalid_choice": "'{input}' is not a time zone we know; send an IANA name such "
+            "as 'Europe/Paris', 'America/New_York' or 'UTC'."
+        },
     )
-
-    def validate_time_zone(self, value: str) -> str:
-        if value not in _TIME_ZONE_NAMES:
-            raise serializers.ValidationError(
-                f"'{value}' is not a time zone we know; send an IANA name such as "
-                "'Europe/Paris', 'America/New_York' or 'UTC'."
-            )
-        return value
 
     def validate(self, attrs):
         # A misspelt field would otherwise be ignored in silence and the PATCH look accepted.

@@ -353,10 +353,11 @@ def _check_quiet_hours(start: int | None, end: int | None) -> None:
 
 
 def _invalid(field: str, message: str) -> DomainError:
+    # 422: each value fits the schema; together with the stored ones they break a rule.
     return DomainError(
-        "invalid_input",
-        f"The request is invalid. {field}: {message}",
-        400,
+        "invalid_quiet_hours",
+        f"The quiet hours were refused. {field}: {message}",
+        422,
         {"errors": {field: [message]}},
     )
 

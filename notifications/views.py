@@ -5,7 +5,7 @@ from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,12 +14,29 @@ from games.views import problems
 from notifications import selectors, services
 from notifications.serializers import PreferencesInput, PreferencesOutput
 
+PREFERENCES_EXAMPLE = OpenApiExample(
+    "Preferences",
+    response_only=True,
+    value={
+        "your_turn": "immediately",
+        "reminder": "immediately",
+        "game_started": "immediately",
+        "game_over": "digest",
+        "quiet_hours_start": 22,
+        "quiet_hours_end": 7,
+        "digest_hour": 8,
+        "time_zone": "Europe/Paris",
+    },
+)
+
 
 class PreferencesView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="me_preferences_retrieve",
+        summary="Your email preferences",
+        examples=[PREFERENCES_EXAMPLE],
         responses={200: PreferencesOutput, **problems(401)},
         description="Your email preferences per kind, quiet hours, digest hour and time zone.",
     )
@@ -28,8 +45,17 @@ class PreferencesView(APIView):
 
     @extend_schema(
         operation_id="me_preferences_update",
+        summary="Change your email preferences",
+        examples=[
+            OpenApiExample(
+                "Digest, quiet nights",
+                request_only=True,
+                value={"your_turn": "digest", "quiet_hours_start": 22, "quiet_hours_end": 7},
+            ),
+            PREFERENCES_EXAMPLE,
+        ],
         request=PreferencesInput,
-        responses={200: PreferencesOutput, **problems(400, 401)},
+        responses={200: PreferencesOutput, **problems(400, 401, 422)},
         description="Change any of your preferences; fields you leave out keep their values.",
     )
     def patch(self, request):

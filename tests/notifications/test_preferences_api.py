@@ -108,8 +108,6 @@ def test_a_bad_choice_is_a_400_problem_listing_the_choices(make_user):
     [
         ({"digest_hour": 24}, "digest_hour"),
         ({"quiet_hours_start": -1, "quiet_hours_end": 7}, "quiet_hours_start"),
-        ({"quiet_hours_start": 22}, "quiet_hours_end"),  # one end without the other
-        ({"quiet_hours_start": 7, "quiet_hours_end": 7}, "quiet_hours_end"),  # no length
         ({"reminders": "off"}, "reminders"),  # a misspelt field is not silently ignored
     ],
 )
@@ -120,9 +118,23 @@ def test_nonsense_is_a_400_problem_naming_the_field_and_nothing_changes(make_use
     assert client_for(alice).get(PATH).json()["quiet_hours_start"] is None
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"quiet_hours_start": 22},  # one end without the other
+        {"quiet_hours_start": 7, "quiet_hours_end": 7},  # no length
+    ],
+)
+def test_quiet_hours_that_break_the_rules_are_a_422_and_nothing_changes(make_user, change):
+    alice = make_user("alice")
+    body = assert_problem(patch(alice, change), 422, "invalid_quiet_hours")
+    assert "quiet_hours_end" in body["errors"]
+    assert client_for(alice).get(PATH).json()["quiet_hours_start"] is None
+
+
 def test_a_half_cleared_pair_of_quiet_hours_is_refused(make_user):
     alice = make_user("alice", quiet_hours_start=22, quiet_hours_end=7)
-    assert_problem(patch(alice, {"quiet_hours_end": None}), 400, "invalid_input")
+    assert_problem(patch(alice, {"quiet_hours_end": None}), 422, "invalid_quiet_hours")
     assert NotificationPreference.objects.get(user=alice).quiet_hours_end == 7
 
 

@@ -55,11 +55,21 @@ def test_a_taken_username_is_a_conflict(make_player):
 def test_a_weak_password_is_refused_with_the_reasons(db):
     response = APIClient().post(
         "/api/v1/accounts/",
+        {"username": "zoe", "email": "zoe@example.com", "password": "12345678"},
+        format="json",
+    )
+    body = assert_problem(response, 422, "weak_password")
+    assert body["errors"]["password"]
+
+
+def test_a_password_under_8_characters_does_not_match_the_schema(db):
+    response = APIClient().post(
+        "/api/v1/accounts/",
         {"username": "zoe", "email": "zoe@example.com", "password": "123"},
         format="json",
     )
-    body = assert_problem(response, 400, "weak_password")
-    assert body["errors"]["password"]
+    body = assert_problem(response, 400, "invalid_input")
+    assert "8 characters" in body["errors"]["password"][0]
 
 
 def test_an_unknown_time_zone_is_invalid_input(db):

@@ -147,9 +147,9 @@ def test_an_idempotent_retry_returns_the_first_response_without_a_second_event(m
     alice, _, game = two_humans_and_a_bot(make_player)
     prompt = open_prompt(alice, game)
     body = {"prompt": prompt["id"], "option": prompt["default"]}
-    first = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY="k-1")
+    first = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY="retry-key-1")
     events = GameEvent.objects.filter(game=game).count()
-    retry = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY="k-1")
+    retry = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY="retry-key-1")
     assert retry.status_code == 200
     assert retry.content == first.content
     assert retry["Idempotent-Replayed"] == "true"
@@ -164,12 +164,12 @@ def test_an_idempotent_retry_returns_the_next_prompt_and_its_deadline_as_first_s
     for number in range(300):
         prompt = open_prompt(alice, game)
         body = {"prompt": prompt["id"], "option": prompt["default"]}
-        first = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"k-{number}")
+        first = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"retry-key-{number}")
         assert first.status_code == 200, first.content
         if first.json()["prompt"] is not None:
             break
     assert first.json()["prompt"]["deadline"]
-    retry = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"k-{number}")
+    retry = alice.post(url(game, "decisions"), body, HTTP_IDEMPOTENCY_KEY=f"retry-key-{number}")
     assert retry.status_code == 200
     assert retry.content == first.content
 
@@ -180,12 +180,12 @@ def test_an_idempotency_key_reused_for_other_decisions_is_refused(make_player):
     alice.post(
         url(game, "decisions"),
         {"prompt": prompt["id"], "option": prompt["default"]},
-        HTTP_IDEMPOTENCY_KEY="k-1",
+        HTTP_IDEMPOTENCY_KEY="retry-key-1",
     )
     other = alice.post(
         url(game, "decisions"),
         {"prompt": prompt["id"], "option": prompt["options"][-1]["id"]},
-        HTTP_IDEMPOTENCY_KEY="k-1",
+        HTTP_IDEMPOTENCY_KEY="retry-key-1",
     )
     assert_problem(other, 422, "idempotency_key_reused")
 

@@ -23,8 +23,9 @@ def test_creating_a_game_puts_the_creator_in_seat_zero_of_a_lobby(make_player):
 
 def test_a_bad_setup_is_refused_by_the_engine_and_nothing_is_stored(make_player):
     alice = make_player("alice")
-    response = create(alice, options={"city_selection": "by lottery"})
-    assert_problem(response, 400, "invalid_setup")
+    four_cities = ["athens", "sparta", "thebes", "argos"]  # for three seats
+    response = create(alice, options={"cities": four_cities})
+    assert_problem(response, 422, "invalid_setup")
     assert not Game.objects.exists()
 
 
@@ -122,7 +123,8 @@ def test_the_list_filters_mine_open_and_awaiting(make_player):
     assert_problem(alice.get("/api/v1/games/?filter=everything"), 400, "invalid_input")
 
 
-def test_the_list_is_cursor_paginated(make_player):
+def test_the_list_is_cursor_paginated(make_player, settings):
+    settings.GAME_MAX_OPEN_LOBBIES = 23
     alice = make_player("alice")
     created = [create(alice).json()["id"] for _ in range(23)]
     first = alice.get("/api/v1/games/").json()

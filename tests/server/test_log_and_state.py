@@ -99,5 +99,5 @@ def test_past_states_wait_for_the_end_and_stay_inside_the_log(make_player):
     assert_problem(alice.get(url(game, "state") + "?at=1"), 409, "game_not_finished")
     assert_problem(alice.get(url(game, "state")), 400, "invalid_input")
     finished = finish_by_random_play(game, [alice])
-    assert_problem(alice.get(url(finished, "state") + "?at=99999"), 400, "invalid_seq")
-    assert_problem(alice.get(url(finished, "state") + "?at=1&seat=7"), 400, "invalid_seat")
+    assert_problem(alice.get(url(finished, "state") + "?at=99999"), 422, "invalid_seq")
+    assert_problem(alice.get(url(finished, "state") + "?at=1&seat=7"), 422, "invalid_seat")

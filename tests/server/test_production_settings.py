@@ -33,7 +33,11 @@ def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
 
 def variables_read_by_settings() -> set[str]:
     source = SETTINGS_FILE.read_text()
-    return set(re.findall(r'(?:environ\.get|env_bool|env_int|env_list)\(\s*"([A-Z0-9_]+)"', source))
+    return set(
+        re.findall(
+            r'(?:environ\.get|env_bool|env_int|env_list|env_rate)\(\s*"([A-Z0-9_]+)"', source
+        )
+    )
 
 
 def security_settings(**overrides) -> dict:

@@ -1,0 +1,121 @@
+"""Types of the engine's JSON in the OpenAPI schema, so generated clients get real classes.
+
+These serializers only describe: the engine's `view` and `redact` stay the one source of the
+values, and the output serializers pass them through unchanged (see `described_as`). Objects
+stay open (`additionalProperties` allowed) so that a new engine field is not a breaking change.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from engine.khora.content.cities import CITIES
+from engine.khora.tasks import HANDLERS
+
+# The kinds of prompt a seat can be asked (tasks the engine runs by itself ask nothing).
+PROMPT_KINDS = sorted(kind for kind, handler in HANDLERS.items() if not handler.automatic)
+CITY_IDS = sorted(CITIES)
+CHANCE_KINDS = ["cities", "deal", "dice", "draw", "event", "start_player"]
+
+
+def described_as(doc_serializer: type[serializers.Serializer], **kwargs) -> serializers.Field:
+    """A field that passes the engine's dict through, documented as `doc_serializer`."""
+
+    @extend_schema_field(doc_serializer)
+    class Described(serializers.DictField):
+        pass
+
+    Described.__name__ = f"{doc_serializer.__name__}Field"
+    return Described(**kwargs)
+
+
+class NamedCardOutput(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    text = serializers.CharField(required=False)
+
+
+class PlayerViewOutput(serializers.Serializer):
+    """One seat as the viewer may see it: public counts for everyone; `hand`, `draft_hand`
+    and `draft_picks` only for the seat's own player (others see their sizes)."""
+
+    seat = serializers.IntegerField()
+    city = serializers.DictField(allow_null=True, help_text="The city chosen, null before.")
+    development_level = serializers.IntegerField()
+    drachmas = serializers.IntegerField()
+    vp = serializers.IntegerField()
+    citizens = serializers.IntegerField()
+    tax = serializers.IntegerField()
+    glory = serializers.IntegerField()
+    troops = serializers.IntegerField()
+    economy = serializers.IntegerField()
+    culture = serializers.IntegerField()
+    military = serializers.IntegerField()
+    philosophy_tokens = serializers.IntegerField()
+    knowledge_tokens = serializers.DictField(child=serializers.IntegerField())
+    played_cards = serializers.ListField(child=serializers.JSONField())
+    hand_size = serializers.IntegerField()
+    dice_count = serializers.IntegerField()
+    dice = serializers.ListField(child=serializers.JSONField())
+    tiles = serializers.ListField(child=serializers.JSONField(), allow_null=True)
+    achievements = serializers.ListField(child=serializers.JSONField())
+    hand = serializers.ListField(child=serializers.JSONField(), required=False)
+    draft_hand = serializers.ListField(child=serializers.JSONField(), required=False)
+    draft_picks = serializers.ListField(child=serializers.JSONField(), required=False)
+
+
+class GameViewOutput(serializers.Serializer):
+    """The state of a game as one viewer may see it (others' secrets hidden)."""
+
+    game = serializers.CharField()
+    rules_version = serializers.CharField()
+    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: spectator.")
+    num_players = serializers.IntegerField()
+    round = serializers.IntegerField()
+    phase = serializers.CharField()
+    start_player = serializers.IntegerField(allow_null=True)
+    current_event = NamedCardOutput(allow_null=True)
+    events_revealed = NamedCardOutput(many=True)
+    politics_deck_size = serializers.IntegerField()
+    exploration = serializers.ListField(child=serializers.JSONField())
+    persepolis_explored = serializers.BooleanField()
+    achievements = serializers.DictField()
+    players = PlayerViewOutput(many=True)
+    waiting_for = serializers.ListField(child=serializers.IntegerField())
+    finished = serializers.BooleanField()
+    scores = serializers.DictField(allow_null=True)
+
+
+class OptionDataOutput(serializers.Serializer):
+    """What an option stands for; which members appear depends on the prompt's kind."""
+
+    card = serializers.CharField(required=False, help_text="A politics card id.")
+    tile = serializers.IntegerField(required=False, help_text="An action tile (0-6).")
+    cost = serializers.IntegerField(required=False, help_text="Citizens the die costs.")
+    citizens = serializers.IntegerField(required=False)
+    philosophy = serializers.IntegerField(required=False, help_text="Philosophy tokens spent.")
+    drachma = serializers.IntegerField(required=False, help_text="Drachmas spent.")
+    track = serializers.CharField(required=False, help_text="economy, culture or military.")
+    troops = serializers.IntegerField(required=False)
+    space = serializers.CharField(required=False, help_text="An exploration space id.")
+    colour = serializers.CharField(required=False, help_text="A knowledge token colour.")
+    tax = serializers.IntegerField(required=False)
+    glory = serializers.IntegerField(required=False)
+    level = serializers.IntegerField(required=False, help_text="A development level.")
+
+
+class EventDataOutput(serializers.Serializer):
+    """A log entry's data. A decision: `kind` (a prompt kind), `prompt`, `option`. A chance
+    outcome: `kind` (cities, deal, dice, draw, event, start_player) and the outcome; parts the
+    reader may not see are replaced by counts until the game is finished."""
+
+    kind = serializers.CharField()
+    prompt = serializers.CharField(required=False)
+    option = serializers.CharField(required=False)
+    seat = serializers.IntegerField(required=False, allow_null=True)
+    cities = serializers.JSONField(required=False)
+    hands = serializers.JSONField(required=False)
+    dice = serializers.JSONField(required=False)
+    cards = serializers.JSONField(required=False)
+    event = serializers.JSONField(required=False)
