@@ -5,16 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Prompt
-from engine.khora import flow, sealed, tasks, views
+from engine.khora import catalog, flow, journal, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
 from engine.khora.content.exploration import SPACES
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
+from engine.khora.journal import Line
 from engine.khora.state import Player, State
 
 RULES_VERSION = "khora-1"
+# The step a chance outcome belongs to, as the cause of what it changes (journal.py).
+CHANCE_STEPS = {
+    "cities": "random_cities",
+    "deal": "deal",
+    "start_player": "pick_start_player",
+    "event": "announce",
+    "dice": "roll",
+    "draw": "draw",
+}
 KNOWN_OPTIONS = {"city_selection", "cities"}
 
 
@@ -187,7 +197,9 @@ class KhoraGame:
             raise InvalidEvent("unexpected_chance", f"Expected chance {expected}, got {kind!r}.")
         if state.chance is not None:
             state.chance = None
+        state.cause = ("step", CHANCE_STEPS.get(kind, kind))
         flow.CHANCE[kind].apply(state, event.data)
+        state.cause = ()
 
     # --- reading --------------------------------------------------------------------------
 
@@ -196,6 +208,50 @@ class KhoraGame:
 
     def redact(self, event: Event, seat: int | None) -> dict[str, Any]:
         return views.redact(event, seat)
+
+    # --- narration (journal.py, catalog.py) -----------------------------------------------
+
+    def apply_recorded(self, state: State, event: Event) -> tuple[State, list[Line]]:
+        """Apply an event (like `apply`, on a copy) and return every line it caused, for
+        every viewer: pass them through `narrate_lines` before showing them to anyone."""
+        new = state.clone()
+        new.journal = lines = []
+        if event.auto and event.seat is not None:
+            lines.append(Line("deadline_default", event.seat))
+        self.apply(new, event, _in_place=True)
+        new.journal = None
+        return new, lines
+
+    def narrate_lines(self, lines: list[Line], viewer: int | None) -> list[dict[str, Any]]:
+        """Lines as `viewer` may see them (None: a spectator): structured, to be rendered."""
+        return [journal.redact(line, viewer) for line in lines]
+
+    def narrate(self, state: State, event: Event, viewer: int | None) -> list[dict[str, Any]]:
+        """The lines `event` causes when applied to `state`, redacted for `viewer`."""
+        return self.narrate_lines(self.apply_recorded(state, event)[1], viewer)
+
+    def history(
+        self,
+        num_players: int,
+        options: dict[str, Any] | None,
+        events,
+        viewer: int | None,
+        onto: State | None = None,
+    ) -> list[list[dict[str, Any]]]:
+        """Replay `events` (from the setup, or from `onto`: the state before the first of them)
+        and return, per event, its lines for `viewer`."""
+        state = onto if onto is not None else self.new_game(num_players, options)
+        result = []
+        for event in events:
+            if isinstance(event, dict):
+                event = self.event_from_dict(event)
+            state, lines = self.apply_recorded(state, event)
+            result.append(self.narrate_lines(lines, viewer))
+        return result
+
+    def render(self, line: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
+        """One narrated line as a sentence in `lang` ("en" or "uk"); `names` name the seats."""
+        return catalog.render_line(line, lang, names)
 
     def is_over(self, state: State) -> bool:
         return state.finished

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Option, Prompt
 from engine.khora import abilities
-from engine.khora.effects import gain
+from engine.khora.effects import gain, pay
 from engine.khora.state import State, Task
 
 HANDLERS: dict[str, TaskHandler] = {}
@@ -110,9 +110,55 @@ def run_head(state: State, seat: int, work) -> None:
 def resolve_head(state: State, seat: int, option: Option) -> None:
     player = state.players[seat]
     task = player.agenda[0]
+    previous = state.cause
     if option.id == GLORY_EXCHANGE:
-        player.glory -= 1
+        state.cause = ("exchange", player.city)
+        pay(state, seat, glory=-1)
         gain(state, seat, drachma=2, vp=4)
         player.agenda[0] = player.new_task(task.kind, **task.data)
-        return
-    run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+    else:
+        state.cause = cause_of(state, seat, task)
+        run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+    state.cause = previous
+
+
+def cause_of(state: State, seat: int, task: Task) -> tuple:
+    """What answering (or running) a task acts for, as narration names it."""
+    cause = CAUSES.get(task.kind)
+    if cause is None:
+        return ("prompt", task.kind)
+    return cause(state, seat, task) if callable(cause) else cause
+
+
+_TILES = {"culture": 2, "military": 4}
+
+# The cause of each kind of task (journal.py): a fixed tuple, or a function of the task.
+CAUSES: dict = {
+    "choose_city": ("step", "setup"),
+    "draft_pick": ("step", "draft_pick"),
+    "assign_die": ("step", "assign"),
+    "adjust_citizens": ("step", "reveal"),
+    "take_action": lambda state, seat, task: ("action", task.data["tile"]),
+    "finish_action": lambda state, seat, task: ("action", task.data["tile"]),
+    "perform_action": lambda state, seat, task: ("action", _TILES[task.data["action"]]),
+    "buy_token": ("action", 3),
+    "explore": ("action", 4),
+    "legislation_keep": ("action", 1),
+    "develop": ("action", 6),
+    "take_minor_token": ("card", "scholarly-welcome"),
+    "ostracism_return": ("card", "ostracism"),
+    "play_politics": lambda state, seat, task: {
+        "action": ("action", 5),
+        "prosperity": ("event", "prosperity"),
+        "ostracism": ("card", "ostracism"),
+    }[task.data["source"]],
+    "argos_reward": ("development", "argos", 2),
+    "free_advance": ("development", "miletus", 2),
+    "progress": ("step", "progress"),
+    "event_progress": lambda state, seat, task: ("event", state.current_event),
+    "discard_card": ("event", "the-thirty-tyrants"),
+    "give_up_token": ("event", "oracle-of-delphi"),
+    "extra_action": ("event", "conquest-of-the-persians"),
+    "achievement_reward": lambda state, seat, task: ("achievement", task.data["achievement"]),
+    "final_exchange": ("step", "final_exchange"),
+}

@@ -7,6 +7,7 @@ from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.state import Player, State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -38,12 +39,15 @@ def achievements(state: State) -> None:
         if not winners:
             continue
         state.achievements_claimed[achievement] = winners
+        state.cause = ("achievement", achievement)
         for seat in winners:
             state.players[seat].achievements.append(achievement)
+            note(state, "achievement", seat, achievement=achievement, shared=len(winners) > 1)
             if len(winners) == 1:
                 ask(state, seat, "achievement_reward", achievement=achievement)
             else:
                 gain(state, seat, glory=1)
+        state.cause = ("step", "achievements")
 
 
 @handler

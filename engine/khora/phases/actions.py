@@ -29,7 +29,9 @@ from engine.khora.effects import (
     draw_cards,
     gain,
     missing_tokens,
+    pay,
 )
+from engine.khora.journal import note
 from engine.khora.flow import step
 from engine.khora.phases.dice import ACTION_NAMES
 from engine.khora.state import State
@@ -108,6 +110,7 @@ def start_action(state: State, seat: int, tile: int) -> None:
     """Resolve one action tile for a seat: its automatic gains, then its questions."""
     player = state.players[seat]
     excess = state.phase == "actions"
+    note(state, "action", seat, tile=tile)
     if tile == 0:
         gain(state, seat, philosophy=rulings.PHILOSOPHY_ACTION_TOKENS)
         abilities.trigger(state, seat, "philosophy_action")
@@ -176,7 +179,7 @@ class BuyToken(TaskHandler):
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
             return
-        state.players[seat].drachma += option.data["drachma"]
+        pay(state, seat, drachma=option.data["drachma"])
         add_token(state, seat, option.data["colour"], "minor")
         state.tokens_from_reserve += 1
 
@@ -234,13 +237,15 @@ class Explore(TaskHandler):
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
             return
-        player = state.players[seat]
         space = SPACES[option.data["space"]]
-        player.troops += option.data["troops"]
+        note(state, "explored", seat, space=space.id)
+        previous, state.cause = state.cause, ("space", space.id)
+        pay(state, seat, troops=option.data["troops"])
         state.exploration.remove(space.id)
         for colour, tier in space.given:
             add_token(state, seat, colour, tier)
         gain(state, seat, drachma=space.drachma, vp=space.vp)
+        state.cause = previous
         if space.id == "persepolis":
             state.persepolis_explored = True
         if task.data["remaining"] > 1:
@@ -265,9 +270,7 @@ def _requirement_option(state, seat, needs, cost, option_id, label, data) -> Opt
 
 
 def _pay(state: State, seat: int, option: Option) -> None:
-    player = state.players[seat]
-    player.drachma += option.data["drachma"]
-    player.philosophy += option.data["philosophy"]
+    pay(state, seat, drachma=option.data["drachma"], philosophy=option.data["philosophy"])
 
 
 _POLITICS_SOURCES = {"action": "Politics", "prosperity": "Prosperity", "ostracism": "Ostracism"}
@@ -310,8 +313,11 @@ def play_card(state: State, seat: int, card_id: str) -> None:
     card = CARDS[card_id]
     player.hand.remove(card_id)
     player.played.append(card_id)
+    note(state, "card_played", seat, card=card_id)
     if card.on_play:
+        previous, state.cause = state.cause, ("card", card_id)
         card.on_play(state, seat)
+        state.cause = previous
     abilities.trigger(state, seat, "card_played", card=card_id)
 
 
@@ -336,6 +342,7 @@ class OstracismReturn(TaskHandler):
         player = state.players[seat]
         player.played.remove(option.data["card"])
         player.hand.append(option.data["card"])
+        note(state, "card_returned", seat, card=option.data["card"])
 
 
 # --- Development ------------------------------------------------------------------------
@@ -344,9 +351,12 @@ class OstracismReturn(TaskHandler):
 def unlock_development(state: State, seat: int) -> None:
     player = state.players[seat]
     player.development += 1
+    note(state, "development", seat, city=player.city, level=player.development)
     development = CITIES[player.city].developments[player.development - 1]
     if development.on_unlock:
+        previous, state.cause = state.cause, ("development", player.city, development.level)
         development.on_unlock(state, seat)
+        state.cause = previous
 
 
 @handler

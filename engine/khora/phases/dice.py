@@ -7,7 +7,8 @@ import functools
 from engine.core import InvalidEvent, Option
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
-from engine.khora.effects import gain
+from engine.khora.effects import gain, pay
+from engine.khora.journal import note
 from engine.khora.flow import chance_kind, step
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
@@ -60,10 +61,14 @@ def apply_dice(state: State, outcome: dict) -> None:
         raise InvalidEvent("bad_chance", "Each seat rolls each of its dice for a value 1 to 6.")
     for player, rolled in zip(state.players, dice, strict=True):
         player.dice = list(rolled)
+        note(state, "dice_rolled", player.seat, dice=list(rolled))
     state.start_player = lowest_roller(state)
+    note(state, "start_player", state.start_player)
     event = EVENTS.get(state.current_event or "")
     if event and event.in_dice_phase:
+        previous, state.cause = state.cause, ("event", event.id)
         event.resolve(state)
+        state.cause = previous
 
 
 def lowest_roller(state: State) -> int:
@@ -107,6 +112,7 @@ class AssignDie(TaskHandler):
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
         player.assignment.append(option.data["tile"])
+        note(state, "tile_assigned", seat, secret=True, tile=option.data["tile"])
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
             player.queue("assign_die", die=next_die)
@@ -132,6 +138,7 @@ def reveal(state: State) -> None:
     state.assignments_revealed = True
     for player in state.players:
         player.active_tiles = sorted(player.assignment)
+        note(state, "tiles_revealed", player.seat, tiles=list(player.assignment))
         player.unpaid = sorted(
             tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
         )
@@ -206,15 +213,18 @@ class AdjustCitizens(TaskHandler):
         if option.id == "done":
             return
         if option.id == "philosophy":
-            player.philosophy -= 1
+            pay(state, seat, philosophy=-1)
             gain(state, seat, citizens=rulings.PHILOSOPHY_CITIZENS)
         else:
             tile = option.data["tile"]
             player.unpaid.remove(tile)
             if option.id.startswith("pay:"):
-                player.citizens -= _shortfall(state, seat, tile)
+                previous, state.cause = state.cause, ("tile", tile)
+                pay(state, seat, citizens=-_shortfall(state, seat, tile))
+                state.cause = previous
             else:
                 player.set_aside.append(tile)
                 player.active_tiles.remove(tile)
+                note(state, "tile_set_aside", seat, tile=tile)
         if player.unpaid or player.philosophy:
             player.queue("adjust_citizens")

@@ -7,6 +7,7 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler, run_head
 
@@ -37,10 +38,14 @@ def apply_draw(state: State, outcome: dict) -> None:
     from_bottom = state.deck_bottom[: count - len(cards)]
     del state.deck_bottom[: len(from_bottom)]
     drawn = [*cards, *from_bottom]
-    run_head(state, seat, lambda task: _deliver(state, seat, task.data["purpose"], drawn))
+    run_head(state, seat, lambda task: _deliver(state, seat, task, drawn))
 
 
-def _deliver(state: State, seat: int, purpose: str, drawn: list[str]) -> None:
+def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
+    purpose = task.data["purpose"]
+    previous, state.cause = state.cause, task.data.get("cause", ())
+    note(state, "cards_drawn", seat, secret=True, cards=list(drawn), count=len(drawn))
+    state.cause = previous
     if purpose == "legislation" and len(drawn) > 1:
         ask(state, seat, "legislation_keep", cards=tuple(drawn))
     else:
@@ -67,7 +72,10 @@ class LegislationKeep(TaskHandler):
     def resolve(self, state, seat, task, option):
         kept = option.data["card"]
         state.players[seat].hand.append(kept)
-        state.deck_bottom.extend(c for c in task.data["cards"] if c != kept)
+        returned = [c for c in task.data["cards"] if c != kept]
+        state.deck_bottom.extend(returned)
+        note(state, "card_kept", seat, secret=True, card=kept)
+        note(state, "cards_to_bottom", seat, secret=True, cards=returned, count=len(returned))
 
 
 @handler
@@ -99,6 +107,7 @@ class DiscardCard(TaskHandler):
             return
         player = state.players[seat]
         player.hand.remove(option.data["card"])
+        note(state, "card_discarded", seat, secret=True, card=option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
             state.deck_bottom.append(option.data["card"])
         if task.data["remaining"] > 1 and player.hand:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora.content.events import EVENTS
-from engine.khora.effects import gain
+from engine.khora.effects import gain, remove_token
+from engine.khora.journal import note
 from engine.khora.flow import step
 from engine.khora.phases.actions import MILITARY, start_action
 from engine.khora.phases.dice import tile_name
@@ -17,6 +18,8 @@ def resolve_event(state: State) -> None:
     state.phase = "event_resolution"
     event = EVENTS[state.current_event]
     if not event.in_dice_phase:
+        note(state, "event_resolves", event=event.id)
+        state.cause = ("event", event.id)
         event.resolve(state)
 
 
@@ -46,8 +49,7 @@ class GiveUpToken(TaskHandler):
         return (minors or options)[0].id
 
     def resolve(self, state, seat, task, option):
-        state.players[seat].tokens[option.data["token"]] -= 1
-        state.tokens_from_reserve -= 1
+        remove_token(state, seat, option.data["token"])
         gain(state, seat, philosophy=2)
 
 

@@ -7,7 +7,7 @@ from engine.khora import abilities
 from engine.khora.content.events import EVENTS
 from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS, TRACK_NAMES
-from engine.khora.effects import advance_track
+from engine.khora.effects import advance_track, pay
 from engine.khora.flow import step
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
@@ -38,9 +38,7 @@ def _advance_option(state, seat, track, discount, option_id, label_prefix, data)
 
 
 def _pay_and_advance(state: State, seat: int, option: Option) -> None:
-    player = state.players[seat]
-    player.drachma += option.data["drachma"]
-    player.philosophy += option.data.get("philosophy", 0)
+    pay(state, seat, drachma=option.data["drachma"], philosophy=option.data.get("philosophy", 0))
     advance_track(state, seat, option.data["track"], 1)
 
 

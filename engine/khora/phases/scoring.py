@@ -6,6 +6,7 @@ from engine.core import Option
 from engine.khora import abilities
 from engine.khora.content.helpers import ask
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -40,6 +41,8 @@ def final_scoring(state: State) -> None:
     state.final_scores = compute_scores(state)
     state.finished = True
     state.phase = "game_over"
+    for seat, total in enumerate(state.final_scores["totals"]):
+        note(state, "final_score", seat, total=total)
 
 
 def score_breakdown(state: State, seat: int) -> dict[str, int]:
