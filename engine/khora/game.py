@@ -10,9 +10,9 @@ from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
 from engine.khora.content.exploration import SPACES
+from engine.khora.journal import Line
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
-from engine.khora.journal import Line
 from engine.khora.state import Player, State
 
 RULES_VERSION = "khora-1"

@@ -84,7 +84,7 @@ def redact(line: Line, viewer: int | None) -> dict[str, Any]:
 class Cause:
     """Sets `state.cause` for the rules run inside it (restored after, so causes nest)."""
 
-    __slots__ = ("state", "cause", "previous")
+    __slots__ = ("cause", "previous", "state")
 
     def __init__(self, state, *cause):
         self.state = state

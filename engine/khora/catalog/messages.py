@@ -44,7 +44,6 @@ RESOURCE_NOUNS = {
     "philosophy": "philosophy",
 }
 
-# fmt: off
 MESSAGES: dict[str, dict[str, str]] = {
     # --- narration lines (journal.py); `cause` is rendered first, then a colon ---------
     "line.change.count": {
@@ -64,9 +63,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "uk": "{cause}{seat} віддає {token}",
     },
     "line.action": {"en": "{seat} takes the {tile} action", "uk": "{seat} виконує дію: {tile}"},
-    "line.explored": {"en": "{cause}{seat} explores {space}", "uk": "{cause}{seat} досліджує {space}"},
+    "line.explored": {
+        "en": "{cause}{seat} explores {space}",
+        "uk": "{cause}{seat} досліджує {space}",
+    },
     "line.card_played": {
-        "en": "{cause}{seat} plays {card}", "uk": "{cause}{seat} розігрує карту «{card}»",
+        "en": "{cause}{seat} plays {card}",
+        "uk": "{cause}{seat} розігрує карту «{card}»",
     },
     "line.card_returned": {
         "en": "{cause}{seat} takes {card} back into their hand",
@@ -86,20 +89,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} places an action tile in secret",
         "uk": "{seat} таємно кладе плитку дії",
     },
-    "line.tiles_revealed": {"en": "{seat} reveals {tiles}", "uk": "{seat} відкриває плитки: {tiles}"},
+    "line.tiles_revealed": {
+        "en": "{seat} reveals {tiles}",
+        "uk": "{seat} відкриває плитки: {tiles}",
+    },
     "line.tile_set_aside": {
         "en": "{seat} sets the {tile} tile aside (not enough citizens to pay for it)",
         "uk": "{seat} відкладає плитку «{tile}» (бракує громадян, щоб за неї заплатити)",
     },
     "line.cards_dealt": {"en": "{seat} is dealt {cards}", "uk": "{seat} отримує карти: {cards}"},
     "line.cards_dealt_hidden": {
-        "en": "{seat} is dealt {count:card}", "uk": "{seat} отримує {count:card}",
+        "en": "{seat} is dealt {count:card}",
+        "uk": "{seat} отримує {count:card}",
     },
-    "line.cards_drawn": {"en": "{cause}{seat} draws {cards}", "uk": "{cause}{seat} тягне карти: {cards}"},
+    "line.cards_drawn": {
+        "en": "{cause}{seat} draws {cards}",
+        "uk": "{cause}{seat} тягне карти: {cards}",
+    },
     "line.cards_drawn_hidden": {
-        "en": "{cause}{seat} draws {count:card}", "uk": "{cause}{seat} тягне {count:card}",
+        "en": "{cause}{seat} draws {count:card}",
+        "uk": "{cause}{seat} тягне {count:card}",
     },
-    "line.card_kept": {"en": "{cause}{seat} keeps {card}", "uk": "{cause}{seat} залишає собі карту «{card}»"},
+    "line.card_kept": {
+        "en": "{cause}{seat} keeps {card}",
+        "uk": "{cause}{seat} залишає собі карту «{card}»",
+    },
     "line.card_kept_hidden": {
         "en": "{cause}{seat} keeps one of the cards drawn",
         "uk": "{cause}{seat} залишає собі одну з витягнутих карт",
@@ -113,14 +127,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "uk": "{cause}{seat} кладе під низ колоди {count:card}",
     },
     "line.card_discarded": {
-        "en": "{cause}{seat} discards {card}", "uk": "{cause}{seat} скидає карту «{card}»",
+        "en": "{cause}{seat} discards {card}",
+        "uk": "{cause}{seat} скидає карту «{card}»",
     },
     "line.card_discarded_hidden": {
-        "en": "{cause}{seat} discards a card", "uk": "{cause}{seat} скидає карту",
+        "en": "{cause}{seat} discards a card",
+        "uk": "{cause}{seat} скидає карту",
     },
-    "line.draft_picked": {"en": "{cause}{seat} keeps {card}", "uk": "{cause}{seat} залишає собі карту «{card}»"},
+    "line.draft_picked": {
+        "en": "{cause}{seat} keeps {card}",
+        "uk": "{cause}{seat} залишає собі карту «{card}»",
+    },
     "line.draft_picked_hidden": {
-        "en": "{cause}{seat} has kept a card", "uk": "{cause}{seat}: карту відібрано",
+        "en": "{cause}{seat} has kept a card",
+        "uk": "{cause}{seat}: карту відібрано",
     },
     "line.draft_received": {
         "en": "{cause}{seat} receives {cards} from the right",
@@ -140,7 +160,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "line.event_revealed": {"en": "{cause}{event}", "uk": "{cause}{event}"},
     "line.event_resolves": {
-        "en": "{event} takes effect: {event_text}", "uk": "{event} набуває чинності: {event_text}",
+        "en": "{event} takes effect: {event_text}",
+        "uk": "{event} набуває чинності: {event_text}",
     },
     "line.achievement": {
         "en": "{seat} wins the achievement: {achievement}",
@@ -162,14 +183,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cause.achievement": {"en": "Achievement ({achievement})", "uk": "Досягнення ({achievement})"},
     "cause.exchange": {"en": "{city}: glory exchanged", "uk": "{city}: обмін слави"},
     "cause.tile": {
-        "en": "{tile} tile above its die", "uk": "Плитка «{tile}» вища за свій кубик",
+        "en": "{tile} tile above its die",
+        "uk": "Плитка «{tile}» вища за свій кубик",
     },
     "step.setup": {"en": "Setup", "uk": "Підготовка"},
     "step.draft": {"en": "Draft", "uk": "Відбір"},
     "step.round": {"en": "New round", "uk": "Новий раунд"},
     "step.draw": {"en": "Draw", "uk": "Добір"},
     "step.end_actions": {
-        "en": "End of the actions (15 at most)", "uk": "Кінець фази дій (не більше 15)",
+        "en": "End of the actions (15 at most)",
+        "uk": "Кінець фази дій (не більше 15)",
     },
     # --- phases (state.phase) --------------------------------------------------------------
     "phase.setup": {"en": "Setup", "uk": "Підготовка"},
@@ -204,7 +227,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tier.minor": {"en": "minor", "uk": "звичайного знання"},
     "tier.major": {"en": "major", "uk": "увінчаного знання"},
     "space": {
-        "en": "the {colour} {required}/{lost} space", "uk": "{colour} комірку {required}/{lost}",
+        "en": "the {colour} {required}/{lost} space",
+        "uk": "{colour} комірку {required}/{lost}",
     },
     "space.colour.red": {"en": "red", "uk": "червону"},
     "space.colour.blue": {"en": "blue", "uk": "синю"},
@@ -216,11 +240,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "achievement.troops": {"en": "{n:troop}", "uk": "{n:troop}"},
     "achievement.economy": {"en": "economy level {n}", "uk": "рівень економіки {n}"},
     "achievement.politics": {
-        "en": "{n:card} in play", "uk": "{n:card} розіграно",
+        "en": "{n:card} in play",
+        "uk": "{n:card} розіграно",
     },
     # --- lists --------------------------------------------------------------------------
     "list.and": {"en": " and ", "uk": " і "},
     "list.comma": {"en": ", ", "uk": ", "},
     "nothing": {"en": "nothing", "uk": "нічого"},
 }
-# fmt: on

@@ -31,8 +31,8 @@ from engine.khora.effects import (
     missing_tokens,
     pay,
 )
-from engine.khora.journal import note
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.phases.dice import ACTION_NAMES
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler

@@ -8,8 +8,8 @@ from engine.core import InvalidEvent, Option
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, pay
-from engine.khora.journal import note
 from engine.khora.flow import chance_kind, step
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.core import Option
 from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, remove_token
-from engine.khora.journal import note
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.phases.actions import MILITARY, start_action
 from engine.khora.phases.dice import tile_name
 from engine.khora.state import State
