@@ -145,22 +145,75 @@ def game_prompt(game: Game, user) -> dict[str, Any] | None:
     return prompt_payload(game, rules.pending(load_state(game)).get(position))
 
 
-def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
-    """Log entries after seq `after`, redacted for the requester until the game is finished."""
+def seat_names(game: Game) -> list[str | None]:
+    """The name each seat is narrated by: its player's username (None: "Player n")."""
+    return [seat["player"] for seat in seats_summary(game)]
+
+
+def _narrated(game: Game, rows: list, viewer: int | None, everything: bool, lang: str):
+    """Per log row: the lines it caused, as `viewer` may see them, each with its text."""
+    if not rows:
+        return []
+    rules = engine_game(game)
+    names = seat_names(game)
+    state = load_state(game, upto=rows[0].seq - 1)
+    narrated = []
+    for row in rows:
+        state, lines = rules.apply_recorded(state, to_engine_event(row))
+        narrated.append(
+            [
+                {**line, "text": rules.render(line, lang, names)}
+                for line in rules.narrate_lines(lines, viewer, everything)
+            ]
+        )
+    return narrated
+
+
+def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict[str, Any]:
+    """Log entries after seq `after`, redacted for the requester until the game is finished,
+    each with the lines it caused (narration) rendered in `lang`."""
     rules = engine_game(game)
     viewer = viewer_position(game, user)
     finished = game.status == Game.Status.FINISHED
     rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
     more = len(rows) > limit
+    rows = rows[:limit]
     entries = []
-    for row in rows[:limit]:
+    for row, lines in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True):
         event = to_engine_event(row)
         entry = event.to_dict() if finished else rules.redact(event, viewer)
-        entries.append({"seq": row.seq, "created_at": row.created_at, **entry})
+        entries.append({"seq": row.seq, "created_at": row.created_at, **entry, "lines": lines})
     return {
         "events": entries,
         "last_seq": game.last_seq,
         "next_after": entries[-1]["seq"] if more else None,
+    }
+
+
+def game_history(
+    game: Game, viewer: int | None, after: int, limit: int, lang: str = "en"
+) -> dict[str, Any]:
+    """What happened since seq `after`, told to `viewer` (a seat; None: a spectator): the
+    narrated lines of up to `limit` events, each with the seq of its event.
+
+    The email "since you last looked" and the web page's history read this; the viewer is
+    given (not a user) so that a mail can be told to the seat it goes to.
+    """
+    finished = game.status == Game.Status.FINISHED
+    rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
+    more = len(rows) > limit
+    rows = rows[:limit]
+    lines = [
+        {"seq": row.seq, "created_at": row.created_at, **line}
+        for row, narrated in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True)
+        for line in narrated
+    ]
+    return {
+        "after": after,
+        "viewer": viewer,
+        "lines": lines,
+        "last_seq": game.last_seq,
+        "next_after": rows[-1].seq if more else None,
     }
 
 

@@ -175,6 +175,27 @@ class RevisionOutput(serializers.Serializer):
     prompt = PromptOutput(allow_null=True, help_text="Your prompt, asked again.")
 
 
+class LineOutput(serializers.Serializer):
+    """One narrated line: structured (never translated) plus its text in your language."""
+
+    msg = serializers.CharField(help_text="Message id, e.g. change, card_played, phase.")
+    seat = serializers.IntegerField(allow_null=True, help_text="The seat it is about.")
+    params = serializers.DictField(help_text="Ids and numbers, e.g. {resource: drachma}.")
+    cause = serializers.ListField(
+        allow_null=True,
+        help_text='What caused it, e.g. ["step", "tax"], ["card", "silver-mining"], '
+        '["event", "drought"], ["action", 3], ["development", "corinth", 2].',
+    )
+    before = serializers.JSONField(required=False, help_text="The value before (numbers).")
+    after = serializers.JSONField(required=False, help_text="The value after (numbers).")
+    text = serializers.CharField(help_text="The line as a sentence in your language.")
+
+
+class HistoryLineOutput(LineOutput):
+    seq = serializers.IntegerField(help_text="The event that caused it.")
+    created_at = serializers.DateTimeField()
+
+
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()
@@ -183,10 +204,30 @@ class LogEntryOutput(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     data = serializers.DictField()
     auto = serializers.BooleanField(required=False)
+    lines = LineOutput(many=True, help_text="What this event did, as you may see it.")
 
 
 class LogOutput(serializers.Serializer):
     events = LogEntryOutput(many=True)
+    last_seq = serializers.IntegerField()
+    next_after = serializers.IntegerField(
+        allow_null=True, help_text="Pass as `after` to read on; null at the end."
+    )
+
+
+class HistoryQuery(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0, default=0, help_text="Tell what happened after this seq."
+    )
+    limit = serializers.IntegerField(
+        min_value=1, max_value=LOG_PAGE_MAX, default=200, help_text="At most this many events."
+    )
+
+
+class HistoryOutput(serializers.Serializer):
+    after = serializers.IntegerField()
+    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat (null: spectator).")
+    lines = HistoryLineOutput(many=True)
     last_seq = serializers.IntegerField()
     next_after = serializers.IntegerField(
         allow_null=True, help_text="Pass as `after` to read on; null at the end."

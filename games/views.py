@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.conditional import conditional_response
+from games.language import requester_language
 from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
     DecisionsInput,
@@ -18,6 +19,8 @@ from games.serializers import (
     GameListQuery,
     GameStartInput,
     GameSummaryOutput,
+    HistoryOutput,
+    HistoryQuery,
     LogOutput,
     LogQuery,
     ProblemOutput,
@@ -46,6 +49,14 @@ def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
 
 
 GAME_ID = OpenApiParameter("public_id", str, OpenApiParameter.PATH, description="The game's id.")
+ACCEPT_LANGUAGE = OpenApiParameter(
+    "Accept-Language",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Language of texts (en, uk) when you have no profile language; ids and data "
+    "never change with it.",
+)
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
@@ -218,7 +229,7 @@ class GameLogView(APIView):
 
     @extend_schema(
         operation_id="games_log",
-        parameters=[GAME_ID, LogQuery],
+        parameters=[GAME_ID, LogQuery, ACCEPT_LANGUAGE],
         responses={200: LogOutput, 304: None, **problems(400, 404)},
         description="The log redacted for you; everything once the game is finished.",
     )
@@ -226,8 +237,34 @@ class GameLogView(APIView):
         query = LogQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         game = selectors.game_get(public_id)
-        log = selectors.game_log(game, request.user, **query.validated_data)
+        lang = requester_language(request)
+        log = selectors.game_log(game, request.user, **query.validated_data, lang=lang)
         return conditional_response(request, LogOutput(log).data)
+
+
+class GameHistoryView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_history",
+        parameters=[GAME_ID, HistoryQuery, ACCEPT_LANGUAGE],
+        responses={200: HistoryOutput, 304: None, **problems(400, 404)},
+        description=(
+            "What happened since seq `after`, told to you: every line the events caused, as "
+            "you may see them, in your language (your profile's, else Accept-Language)."
+        ),
+    )
+    def get(self, request, public_id):
+        query = HistoryQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        game = selectors.game_get(public_id)
+        history = selectors.game_history(
+            game,
+            selectors.viewer_position(game, request.user),
+            **query.validated_data,
+            lang=requester_language(request),
+        )
+        return conditional_response(request, HistoryOutput(history).data)
 
 
 class GameStateView(APIView):

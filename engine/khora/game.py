@@ -56,6 +56,7 @@ def _check_setup(num_players: int, options: dict[str, Any]) -> None:
 class KhoraGame:
     name = "khora"
     rules_version = RULES_VERSION
+    languages = catalog.LANGUAGES
     min_players = 2
     max_players = 4
 
@@ -222,8 +223,13 @@ class KhoraGame:
         new.journal = None
         return new, lines
 
-    def narrate_lines(self, lines: list[Line], viewer: int | None) -> list[dict[str, Any]]:
-        """Lines as `viewer` may see them (None: a spectator): structured, to be rendered."""
+    def narrate_lines(
+        self, lines: list[Line], viewer: int | None, everything: bool = False
+    ) -> list[dict[str, Any]]:
+        """Lines as `viewer` may see them (None: a spectator), structured, to be rendered;
+        `everything`: unredacted (a finished game's log shows all)."""
+        if everything:
+            return [line.to_dict() for line in lines]
         return [journal.redact(line, viewer) for line in lines]
 
     def narrate(self, state: State, event: Event, viewer: int | None) -> list[dict[str, Any]]:
