@@ -204,8 +204,9 @@ class KhoraGame:
 
     # --- reading --------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat, sorted(self.pending(state)))
+    def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What `seat` may see (None: a spectator); names and texts in `lang`."""
+        return views.view(state, seat, sorted(self.pending(state)), catalog.language(lang))
 
     def redact(self, event: Event, seat: int | None) -> dict[str, Any]:
         return views.redact(event, seat)

@@ -243,6 +243,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n:card} in play",
         "uk": "{n:card} розіграно",
     },
+    # --- track rewards (facts.py) -----------------------------------------------------------
+    "reward.third_die": {"en": "a third die", "uk": "третій кубик"},
+    "reward.tax": {"en": "tax +{n}", "uk": "податки +{n}"},
+    "reward.glory": {"en": "glory +{n}", "uk": "слава +{n}"},
     # --- lists --------------------------------------------------------------------------
     "list.and": {"en": " and ", "uk": " і "},
     "list.comma": {"en": ", ", "uk": ", "},
