@@ -7,8 +7,9 @@ from other seats in the log; `automatic` tasks run without asking anyone.
 
 from __future__ import annotations
 
-from engine.core import Option, Prompt
+from engine.core import LeftOut, Option, Prompt
 from engine.khora import abilities
+from engine.khora.catalog import Text
 from engine.khora.effects import gain, pay
 from engine.khora.state import State, Task
 
@@ -27,6 +28,10 @@ class TaskHandler:
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         raise NotImplementedError
+
+    def unavailable(self, state: State, seat: int, task: Task) -> list[tuple]:
+        """Options a player would ask about that are left out now: (id, label, [reasons])."""
+        return []
 
     def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         """The safe choice taken for a seat that misses its deadline."""
@@ -63,11 +68,7 @@ def exchange_options(state: State, seat: int) -> list[Option]:
     if not abilities.can_exchange_glory(state, seat):
         return []
     return [
-        Option(
-            GLORY_EXCHANGE,
-            "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
-            {"glory": -1, "drachma": 2, "vp": 4},
-        )
+        Option(GLORY_EXCHANGE, Text("option.glory_exchange"), {"glory": -1, "drachma": 2, "vp": 4})
     ]
 
 
@@ -91,6 +92,10 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
         text=task_handler.text(state, seat, task),
         options=tuple(options + exchange_options(state, seat)),
         default=default,
+        unavailable=lambda: tuple(
+            LeftOut(option_id, label, tuple(reasons))
+            for option_id, label, reasons in task_handler.unavailable(state, seat, task)
+        ),
     )
 
 

@@ -20,7 +20,7 @@ from engine.khora.catalog.messages import MESSAGES, NOUNS, RESOURCE_NOUNS
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import EVENTS
-from engine.khora.content.exploration import SPACES
+from engine.khora.content.exploration import SPACES, describe
 
 LANGUAGES = ("en", "uk")
 DEFAULT_LANGUAGE = "en"
@@ -54,22 +54,57 @@ def count(n: int, noun: str, lang: str) -> str:
 
 
 @functools.cache
-def _template(key: str, lang: str) -> str:
-    return MESSAGES[key][lang]
+def _compiled(key: str, lang: str) -> tuple[str, tuple[tuple[str, str, str], ...]]:
+    """A template as a str.format string, and its counted fields (name, noun, slot)."""
+    counted = []
+
+    def field(match: re.Match) -> str:
+        name, noun = match.groups()
+        if not noun:
+            return match.group(0)
+        slot = f"{name}__{noun}"
+        counted.append((name, noun, slot))
+        return "{" + slot + "}"
+
+    return _FIELD.sub(field, MESSAGES[key][lang]), tuple(counted)
 
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """Render message `key`; a `{n:noun}` field puts the number with its plural noun."""
-    template = _template(key, lang)
-    if "{" not in template:
-        return template
+    template, counted = _compiled(key, lang)
+    for name, noun, slot in counted:
+        params[slot] = count(params[name], noun, lang)
+    return template.format(**params) if params else template
 
-    def field(match: re.Match) -> str:
-        name, noun = match.groups()
-        value = params[name]
-        return count(value, noun, lang) if noun else str(value)
 
-    return _FIELD.sub(field, template)
+class Text:
+    """A message id and its parameters, rendered only when read: `str(t)` is English,
+    `t.render("uk")` Ukrainian. Prompts and options hold these (the engine lists options far
+    more often than anyone reads them).
+
+    Parameters naming components by id (card, city, event, tile, track, colour, ...) are
+    turned into words in the language rendered; a Text parameter is rendered in it too.
+    """
+
+    __slots__ = ("_english", "key", "params")
+
+    def __init__(self, key: str, **params: Any):
+        self.key = key
+        self.params = params
+        self._english: str | None = None
+
+    def render(self, lang: str) -> str:
+        if lang == "en":
+            if self._english is None:
+                self._english = text(self.key, "en", **words(self.params, "en"))
+            return self._english
+        return text(self.key, lang, **words(self.params, lang))
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}: {self.render('en')!r})"
 
 
 # --- components ----------------------------------------------------------------------------
@@ -203,12 +238,32 @@ def tile_name(tile: int, lang: str) -> str:
 
 def _params(line: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """A line's parameters as words: ids become names, lists become phrases."""
-    out: dict[str, Any] = {"seat": seat_name(line.get("seat"), lang, names)}
+    out = words(line.get("params", {}), lang)
+    out["seat"] = seat_name(line.get("seat"), lang, names)
     cause = cause_name(line.get("cause"), lang)
     out["cause"] = text("cause", lang, cause=cause) if cause else ""
-    for key, value in line.get("params", {}).items():
-        if key == "card":
+    return out
+
+
+def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Parameters as words in `lang`: ids become names and texts, lists become phrases."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, Text):
+            out[key] = value.render(lang)
+        elif isinstance(value, list | tuple) and value and isinstance(value[0], Text):
+            out[key] = join([item.render(lang) for item in value], lang)
+        elif key == "card":
             out[key] = card_name(value, lang)
+            out["card_text"] = card_text(value, lang)
+        elif key == "development":
+            out[key] = development_text(value[0], value[1], lang)
+        elif key == "track":
+            out[key] = text(f"track.{value}", lang)
+        elif key == "colour":
+            out[key] = text(f"colour.{value}", lang)
+        elif key == "tier":
+            out[key] = text(f"tier.{value}", lang)
         elif key == "cards":
             out[key] = join([card_name(c, lang) for c in value], lang)
         elif key == "event":
@@ -218,6 +273,8 @@ def _params(line: dict[str, Any], lang: str, names: list[str] | None) -> dict[st
             out[key] = city_name(value, lang)
         elif key == "space":
             out[key] = space_name(value, lang)
+        elif key == "offer":
+            out[key] = describe(SPACES[value]).render(lang)
         elif key == "tile":
             out[key] = tile_name(value, lang)
         elif key == "tiles":

@@ -32,6 +32,27 @@ NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
         "uk": ("карту політики", "карти політики", "карт політики"),
     },
     "level": {"en": ("level", "levels"), "uk": ("рівень", "рівні", "рівнів")},
+    # object (accusative) and genitive forms, where a sentence needs them
+    "drachma_acc": {"en": ("drachma", "drachmas"), "uk": ("драхму", "драхми", "драхм")},
+    "citizen_acc": {"en": ("citizen", "citizens"), "uk": ("громадянина", "громадян", "громадян")},
+    "troop_acc": {"en": ("troop", "troops"), "uk": ("вояка", "вояків", "вояків")},
+    "troop_gen": {"en": ("troop", "troops"), "uk": ("вояка", "вояків", "вояків")},
+    "philosophy_acc": {
+        "en": ("philosophy token", "philosophy tokens"),
+        "uk": ("жетон філософії", "жетони філософії", "жетонів філософії"),
+    },
+    "philosophy_gen": {
+        "en": ("philosophy token", "philosophy tokens"),
+        "uk": ("жетона філософії", "жетонів філософії", "жетонів філософії"),
+    },
+    "missing_token": {
+        "en": ("missing knowledge token", "missing knowledge tokens"),
+        "uk": ("відсутнього жетона знання", "відсутніх жетонів знання", "відсутніх жетонів знання"),
+    },
+    "card_of": {
+        "en": ("politics card", "politics cards"),
+        "uk": ("карти політики", "карт політики", "карт політики"),
+    },
     "event": {"en": ("event", "events"), "uk": ("подія", "події", "подій")},
 }
 
@@ -243,6 +264,234 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n:card} in play",
         "uk": "{n:card} розіграно",
     },
+    # --- prompts and options (tasks.py, phases/*) ------------------------------------------
+    "prompt.choose_city": {"en": "Which city will you lead?", "uk": "Яке місто ви очолите?"},
+    "option.city": {"en": "{city}", "uk": "{city}"},
+    "prompt.draft_pick": {
+        "en": "Draft: keep one of these {remaining:card_of}; the others pass to the player on "
+        "your left.",
+        "uk": "Відбір: залиште собі одну з цих карт ({remaining}); решта перейде до гравця "
+        "ліворуч.",
+    },
+    "option.card": {"en": "{card}: {card_text}", "uk": "{card}: {card_text}"},
+    "prompt.assign_die": {
+        "en": "Your dice show {shown}. Which action tile goes on the die showing {value}? A tile "
+        "numbered above its die costs the difference in citizens.",
+        "uk": "На ваших кубиках {shown}. Яку плитку дії покласти на кубик зі значенням {value}? "
+        "Плитка з номером, вищим за кубик, коштує різницю в громадянах.",
+    },
+    "option.tile.free": {"en": "{tile}: no citizens", "uk": "{tile}: без громадян"},
+    "option.tile.cost": {
+        "en": "{tile}: costs {shortfall:citizen}",
+        "uk": "{tile}: коштує {shortfall:citizen_acc}",
+    },
+    "prompt.adjust_citizens.pay": {
+        "en": "You have {citizens:citizen}. Pay citizens for each tile above its die ({owed}), "
+        "in the order you choose; a tile you cannot pay is set aside.",
+        "uk": "У вас {citizens:citizen}. Заплатіть громадянами за кожну плитку, вищу за свій "
+        "кубик ({owed}), у будь-якому порядку; плитку, за яку не можете заплатити, буде "
+        "відкладено.",
+    },
+    "owed": {"en": "{tile} needs {shortfall}", "uk": "{tile}: {shortfall}"},
+    "prompt.adjust_citizens.philosophy": {
+        "en": "You have {citizens:citizen}. Spend philosophy tokens for citizens?",
+        "uk": "У вас {citizens:citizen}. Витратити жетони філософії на громадян?",
+    },
+    "option.pay_tile": {
+        "en": "Pay {shortfall:citizen} to keep {tile}",
+        "uk": "Заплатити {shortfall:citizen_acc}, щоб залишити плитку «{tile}»",
+    },
+    "option.set_aside": {
+        "en": "Set {tile} aside (you cannot pay {shortfall:citizen})",
+        "uk": "Відкласти плитку «{tile}» (ви не можете заплатити {shortfall:citizen_acc})",
+    },
+    "option.philosophy_citizens": {
+        "en": "Spend 1 philosophy token for {citizens:citizen} (you have {have})",
+        "uk": "Витратити 1 жетон філософії на {citizens:citizen_acc} (у вас {have})",
+    },
+    "option.done": {"en": "Done", "uk": "Готово"},
+    "prompt.buy_token": {
+        "en": "Trade: buy one minor knowledge token for {price:drachma}?",
+        "uk": "Торгівля: купити один жетон звичайного знання за {price:drachma_acc}?",
+    },
+    "option.buy_nothing": {"en": "Buy nothing", "uk": "Нічого не купувати"},
+    "option.buy_token": {
+        "en": "Buy a minor {colour} knowledge token for {price:drachma}",
+        "uk": "Купити {colour} жетон звичайного знання за {price:drachma_acc}",
+    },
+    "prompt.take_minor_token": {
+        "en": "Scholarly Welcome: which colour of minor knowledge token do you take?",
+        "uk": "Гостинність до вчених: жетон звичайного знання якого кольору ви берете?",
+    },
+    "option.minor_token": {
+        "en": "A minor {colour} knowledge token",
+        "uk": "{colour} жетон звичайного знання",
+    },
+    "prompt.explore": {
+        "en": "Military: you have {troops:troop}. Explore a space of the board?",
+        "uk": "Війна: у вас {troops:troop}. Дослідити комірку поля?",
+    },
+    "option.no_explore": {"en": "Do not explore", "uk": "Не досліджувати"},
+    "option.explore": {
+        "en": "Explore for {offer}; you lose {lost:troop}",
+        "uk": "Дослідити: {offer}; ви втрачаєте {lost:troop_acc}",
+    },
+    "offer.persepolis": {
+        "en": "Persepolis and its 3 major knowledge tokens, one of each colour",
+        "uk": "Персеполіс і 3 його жетони увінчаного знання, по одному кожного кольору",
+    },
+    "offer.token": {
+        "en": "the {tier} {colour} knowledge token",
+        "uk": "{colour} жетон {tier}",
+    },
+    "offer": {"en": "{token} ({needs})", "uk": "{token} ({needs})"},
+    "offer.bonus": {"en": "{token} ({bonus}; {needs})", "uk": "{token} ({bonus}; {needs})"},
+    "offer.needs": {"en": "needs {troops:troop}", "uk": "потрібно {troops:troop_gen}"},
+    "plus_drachma": {"en": "+{n:drachma}", "uk": "+{n:drachma}"},
+    "plus_vp": {"en": "+{n:vp}", "uk": "+{n:vp}"},
+    "pay": {"en": " (pay {costs})", "uk": " (заплатити: {costs})"},
+    "pay.drachma": {"en": "{n:drachma}", "uk": "{n:drachma_acc}"},
+    "pay.philosophy": {
+        "en": "{n:philosophy} for {missing:missing_token}",
+        "uk": "{n:philosophy_acc} замість {missing:missing_token}",
+    },
+    "prompt.play_politics": {
+        "en": "{source}: play a politics card from your hand?",
+        "uk": "{source}: розіграти карту політики з руки?",
+    },
+    "option.play_no_card": {"en": "Play no card", "uk": "Не розігрувати карту"},
+    "option.play_card": {
+        "en": "Play {card}: {card_text}{paid}",
+        "uk": "Розіграти «{card}»: {card_text}{paid}",
+    },
+    "prompt.ostracism_return": {
+        "en": "Ostracism: which of your played cards goes back to your hand?",
+        "uk": "Остракізм: яка з ваших розіграних карт повертається до руки?",
+    },
+    "option.take_back": {"en": "Take back {card}", "uk": "Повернути «{card}»"},
+    "prompt.develop": {
+        "en": "Development: unlock the next development of {city}?",
+        "uk": "Поліпшення: розблокувати наступне поліпшення міста {city}?",
+    },
+    "option.unlock_nothing": {"en": "Unlock nothing", "uk": "Нічого не розблоковувати"},
+    "option.unlock": {
+        "en": "Unlock level {level}: {development}{paid}",
+        "uk": "Розблокувати рівень {level}: {development}{paid}",
+    },
+    "prompt.argos_reward": {
+        "en": "Argos: which reward do you take?",
+        "uk": "Аргос: яку нагороду ви берете?",
+    },
+    "option.gain.troops": {"en": "Gain {n:troop}", "uk": "Отримати {n:troop_acc}"},
+    "option.gain.drachma": {"en": "Gain {n:drachma}", "uk": "Отримати {n:drachma_acc}"},
+    "option.gain.vp": {"en": "Gain {n:vp}", "uk": "Отримати {n:vp}"},
+    "option.gain.citizens": {"en": "Gain {n:citizen}", "uk": "Отримати {n:citizen_acc}"},
+    "prompt.free_advance": {
+        "en": "Miletus: choose a track to move up 1 level for free ({remaining} left).",
+        "uk": "Мілет: оберіть вертикаль, щоб безкоштовно піднятися на 1 рівень (лишилося "
+        "{remaining}).",
+    },
+    "option.move_up_one": {"en": "Move up 1 {track} level", "uk": "Піднятися на 1 рівень: {track}"},
+    "option.stop": {"en": "Stop here", "uk": "Зупинитися"},
+    "prompt.progress": {
+        "en": "Progress: you have {drachma:drachma}. Move up a track ({levels:level} left this "
+        "phase)?",
+        "uk": "Прогрес: у вас {drachma:drachma}. Піднятися вертикаллю (у цій фазі лишилося "
+        "{levels:level})?",
+    },
+    "prompt.progress.philosophy": {
+        "en": "Progress: you have {drachma:drachma} and {philosophy:philosophy}. Spend a token "
+        "to move up one more level?",
+        "uk": "Прогрес: у вас {drachma:drachma} і {philosophy:philosophy}. Витратити жетон, щоб "
+        "піднятися ще на один рівень?",
+    },
+    "option.advance": {
+        "en": "Move {track} to level {level} for {price:drachma}",
+        "uk": "Підняти {track} до рівня {level} за {price:drachma_acc}",
+    },
+    "option.advance.philosophy": {
+        "en": "Spend 1 philosophy token and move {track} to level {level} for {price:drachma}",
+        "uk": "Витратити 1 жетон філософії і підняти {track} до рівня {level} за "
+        "{price:drachma_acc}",
+    },
+    "prompt.event_progress": {
+        "en": "{event}: you may move up 1 level, paying {discount:drachma} less (you have {have}).",
+        "uk": "{event}: можете піднятися на 1 рівень, заплативши на {discount:drachma_acc} менше "
+        "(у вас {have}).",
+    },
+    "option.no_move": {"en": "Do not move up", "uk": "Не підніматися"},
+    "prompt.legislation_keep": {
+        "en": "Legislation: keep one card; the other goes to the bottom of the deck.",
+        "uk": "Законотворчість: залиште собі одну карту; інша піде під низ колоди.",
+    },
+    "option.keep": {"en": "Keep {card}: {card_text}", "uk": "Залишити «{card}»: {card_text}"},
+    "prompt.discard_card": {
+        "en": "The Thirty Tyrants: discard a card from your hand ({remaining} to go).",
+        "uk": "Тридцять тиранів: скиньте карту з руки (лишилося {remaining}).",
+    },
+    "option.nothing_to_discard": {"en": "Nothing left to discard", "uk": "Нема чого скидати"},
+    "option.discard": {"en": "Discard {card}", "uk": "Скинути «{card}»"},
+    "prompt.give_up_token": {
+        "en": "Oracle of Delphi: which knowledge token do you give up for 2 philosophy tokens?",
+        "uk": "Дельфійський оракул: який жетон знання ви віддасте за 2 жетони філософії?",
+    },
+    "option.give_up": {
+        "en": "Give up a {tier} {colour} knowledge token",
+        "uk": "Віддати {colour} жетон {tier}",
+    },
+    "prompt.extra_action": {
+        "en": "Conquest of the Persians: take one extra action (not Military)?",
+        "uk": "Завоювання Персії: виконати одну додаткову дію (не війну)?",
+    },
+    "option.no_extra_action": {"en": "Take no extra action", "uk": "Не виконувати додаткову дію"},
+    "option.extra_action": {"en": "Take the {tile} action", "uk": "Виконати дію: {tile}"},
+    "prompt.achievement_reward": {
+        "en": "Achievement ({achievement}) is yours alone: move up 1 tax or 1 glory?",
+        "uk": "Досягнення ({achievement}) лише ваше: піднятися на 1 податків чи на 1 слави?",
+    },
+    "option.reward.tax": {
+        "en": "Move up 1 on the tax track",
+        "uk": "Піднятися на 1 вертикаллю податків",
+    },
+    "option.reward.glory": {
+        "en": "Move up 1 on the glory track",
+        "uk": "Піднятися на 1 вертикаллю слави",
+    },
+    "prompt.final_exchange": {
+        "en": "Thebes: final scoring is next. Give up more glory for 2 drachmas and 4 VP first?",
+        "uk": "Фіви: далі фінальний підрахунок. Спершу віддати ще славу за 2 драхми і 4 переможні "
+        "очки?",
+    },
+    "option.to_final_scoring": {"en": "Go to final scoring", "uk": "До фінального підрахунку"},
+    "option.glory_exchange": {
+        "en": "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
+        "uk": "Фіви: віддати 1 славу за 2 драхми і 4 переможні очки (потім відповісти знову)",
+    },
+    "source.action": {"en": "Politics", "uk": "Політика"},
+    "source.prosperity": {"en": "Prosperity", "uk": "Процвітання"},
+    "source.ostracism": {"en": "Ostracism", "uk": "Остракізм"},
+    # --- why an option is left out (tasks.py: Prompt.unavailable) ---------------------------
+    "why.needs_tokens": {
+        "en": "{colour_gen} knowledge tokens: needs {need}, you have {have}",
+        "uk": "{colour_gen} жетонів знання: потрібно {need}, у вас {have}",
+    },
+    "why.philosophy": {
+        "en": "{missing:missing_token} would take {n:philosophy}, you have {have}",
+        "uk": "замість {missing:missing_token} потрібно {n:philosophy_gen}, у вас {have}",
+    },
+    "why.drachmas": {
+        "en": "costs {n:drachma}, you have {have}",
+        "uk": "коштує {n:drachma_acc}, у вас {have}",
+    },
+    "why.troops": {
+        "en": "needs {n:troop}, you have {have}",
+        "uk": "потрібно {n:troop_gen}, у вас {have}",
+    },
+    "why.top": {"en": "already at the top level", "uk": "вже на найвищому рівні"},
+    "why.all": {"en": "{reasons}", "uk": "{reasons}"},
+    "colour_gen.red": {"en": "red", "uk": "червоних"},
+    "colour_gen.blue": {"en": "blue", "uk": "синіх"},
+    "colour_gen.green": {"en": "green", "uk": "зелених"},
     # --- track rewards (facts.py) -----------------------------------------------------------
     "reward.third_die": {"en": "a third die", "uk": "третій кубик"},
     "reward.tax": {"en": "tax +{n}", "uk": "податки +{n}"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
@@ -55,13 +56,12 @@ class AchievementReward(TaskHandler):
     kind = "achievement_reward"
 
     def text(self, state, seat, task):
-        name = ACHIEVEMENTS[task.data["achievement"]][0]
-        return f"Achievement ({name}) is yours alone: move up 1 tax or 1 glory?"
+        return Text("prompt.achievement_reward", achievement=task.data["achievement"])
 
     def options(self, state, seat, task):
         return [
-            Option("tax", "Move up 1 on the tax track", {"tax": 1}),
-            Option("glory", "Move up 1 on the glory track", {"glory": 1}),
+            Option("tax", Text("option.reward.tax"), {"tax": 1}),
+            Option("glory", Text("option.reward.glory"), {"glory": 1}),
         ]
 
     def default(self, state, seat, task, options):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from engine.core import InvalidEvent, Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, pay
@@ -94,12 +95,9 @@ class AssignDie(TaskHandler):
 
     def text(self, state, seat, task):
         player = state.players[seat]
-        shown = ", ".join(str(d) for d in player.dice)
         value = player.dice[task.data["die"]]
-        return (
-            f"Your dice show {shown}. Which action tile goes on the die showing {value}? "
-            "A tile numbered above its die costs the difference in citizens."
-        )
+        shown = ", ".join(str(d) for d in player.dice)
+        return Text("prompt.assign_die", shown=shown, value=value)
 
     def options(self, state, seat, task):
         player = state.players[seat]
@@ -126,10 +124,11 @@ def _tile_options(value: int, assigned: tuple[int, ...]) -> tuple[Option, ...]:
         if tile in assigned:
             continue
         shortfall = max(0, tile - value)
-        cost = f"costs {shortfall} citizens" if shortfall else "no citizens"
-        options.append(
-            Option(f"tile:{tile}", f"{tile_name(tile)}: {cost}", {"tile": tile, "cost": shortfall})
-        )
+        if shortfall:
+            label = Text("option.tile.cost", tile=tile, shortfall=shortfall)
+        else:
+            label = Text("option.tile.free", tile=tile)
+        options.append(Option(f"tile:{tile}", label, {"tile": tile, "cost": shortfall}))
     return tuple(options)
 
 
@@ -159,14 +158,11 @@ class AdjustCitizens(TaskHandler):
     def text(self, state, seat, task):
         player = state.players[seat]
         if player.unpaid:
-            owed = ", ".join(
-                f"{tile_name(t)} needs {_shortfall(state, seat, t)}" for t in player.unpaid
-            )
-            return (
-                f"You have {player.citizens} citizens. Pay citizens for each tile above its die "
-                f"({owed}), in the order you choose; a tile you cannot pay is set aside."
-            )
-        return f"You have {player.citizens} citizens. Spend philosophy tokens for citizens?"
+            owed = [
+                Text("owed", tile=t, shortfall=_shortfall(state, seat, t)) for t in player.unpaid
+            ]
+            return Text("prompt.adjust_citizens.pay", citizens=player.citizens, owed=owed)
+        return Text("prompt.adjust_citizens.philosophy", citizens=player.citizens)
 
     def options(self, state, seat, task):
         player = state.players[seat]
@@ -177,7 +173,7 @@ class AdjustCitizens(TaskHandler):
                 options.append(
                     Option(
                         f"pay:{tile}",
-                        f"Pay {shortfall} citizens to keep {tile_name(tile)}",
+                        Text("option.pay_tile", shortfall=shortfall, tile=tile),
                         {"tile": tile, "citizens": -shortfall},
                     )
                 )
@@ -185,7 +181,7 @@ class AdjustCitizens(TaskHandler):
                 options.append(
                     Option(
                         f"aside:{tile}",
-                        f"Set {tile_name(tile)} aside (you cannot pay {shortfall} citizens)",
+                        Text("option.set_aside", tile=tile, shortfall=shortfall),
                         {"tile": tile},
                     )
                 )
@@ -193,13 +189,16 @@ class AdjustCitizens(TaskHandler):
             options.append(
                 Option(
                     "philosophy",
-                    f"Spend 1 philosophy token for {rulings.PHILOSOPHY_CITIZENS} citizens "
-                    f"(you have {player.philosophy})",
+                    Text(
+                        "option.philosophy_citizens",
+                        citizens=rulings.PHILOSOPHY_CITIZENS,
+                        have=player.philosophy,
+                    ),
                     {"philosophy": -1, "citizens": rulings.PHILOSOPHY_CITIZENS},
                 )
             )
         if not player.unpaid:
-            options.append(Option("done", "Done", {}))
+            options.append(Option("done", Text("option.done"), {}))
         return options
 
     def default(self, state, seat, task, options):

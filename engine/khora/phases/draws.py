@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.core import InvalidEvent, Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
-from engine.khora.content.cards import CARDS
 from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
 from engine.khora.journal import note
@@ -58,11 +58,11 @@ class LegislationKeep(TaskHandler):
     secret = True
 
     def text(self, state, seat, task):
-        return "Legislation: keep one card; the other goes to the bottom of the deck."
+        return Text("prompt.legislation_keep")
 
     def options(self, state, seat, task):
         return [
-            Option(f"card:{c}", f"Keep {CARDS[c].name}: {CARDS[c].text}", {"card": c})
+            Option(f"card:{c}", Text("option.keep", card=c), {"card": c})
             for c in task.data["cards"]
         ]
 
@@ -86,16 +86,14 @@ class DiscardCard(TaskHandler):
     secret = True  # the discards go face down to the bottom of the deck
 
     def text(self, state, seat, task):
-        return (
-            f"The Thirty Tyrants: discard a card from your hand ({task.data['remaining']} to go)."
-        )
+        return Text("prompt.discard_card", remaining=task.data["remaining"])
 
     def options(self, state, seat, task):
         hand = state.players[seat].hand
         if not hand:  # the draw before it found the deck empty: nothing to discard
-            return [Option("done", "Nothing left to discard", {})]
+            return [Option("done", Text("option.nothing_to_discard"), {})]
         return [
-            Option(f"card:{c}", f"Discard {CARDS[c].name}", {"card": c})
+            Option(f"card:{c}", Text("option.discard", card=c), {"card": c})
             for c in dict.fromkeys(hand)
         ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora import abilities
+from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
 from engine.khora.flow import step
 from engine.khora.journal import note
@@ -27,10 +28,10 @@ class FinalExchange(TaskHandler):
     kind = "final_exchange"
 
     def text(self, state, seat, task):
-        return "Thebes: final scoring is next. Give up more glory for 2 drachmas and 4 VP first?"
+        return Text("prompt.final_exchange")
 
     def options(self, state, seat, task):
-        return [Option("done", "Go to final scoring", {})]
+        return [Option("done", Text("option.to_final_scoring"), {})]
 
     def resolve(self, state, seat, task, option):
         return None

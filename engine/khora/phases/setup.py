@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import InvalidEvent, Option
-from engine.khora.content.cards import CARDS
+from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
@@ -72,12 +72,12 @@ class ChooseCity(TaskHandler):
     kind = "choose_city"
 
     def text(self, state, seat, task):
-        return "Which city will you lead?"
+        return Text("prompt.choose_city")
 
     def options(self, state, seat, task):
         taken = {p.city for p in state.players}
         return [
-            Option(f"city:{city.id}", city.name, {"city": city.id})
+            Option(f"city:{city.id}", Text("option.city", city=city.id), {"city": city.id})
             for city in CITIES.values()
             if city.id not in taken
         ]
@@ -135,11 +135,7 @@ class DraftPick(TaskHandler):
     secret = True
 
     def text(self, state, seat, task):
-        remaining = len(state.players[seat].draft_hand)
-        return (
-            f"Draft: keep one of these {remaining} politics cards; "
-            "the others pass to the player on your left."
-        )
+        return Text("prompt.draft_pick", remaining=len(state.players[seat].draft_hand))
 
     def options(self, state, seat, task):
         return [_card_option(card) for card in state.players[seat].draft_hand]
@@ -202,5 +198,4 @@ def apply_start_player(state: State, outcome: dict) -> None:
 
 
 def _card_option(card_id: str) -> Option:
-    card = CARDS[card_id]
-    return Option(f"card:{card_id}", f"{card.name}: {card.text}", {"card": card_id})
+    return Option(f"card:{card_id}", Text("option.card", card=card_id), {"card": card_id})
