@@ -38,11 +38,14 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-def prompt_payload(game: Game, prompt: engine.Prompt | None) -> dict[str, Any] | None:
+def prompt_payload(
+    game: Game, prompt: engine.Prompt | None, lang: str = "en"
+) -> dict[str, Any] | None:
+    """A prompt for its seat, texts in `lang` (ids and data never change with it)."""
     if prompt is None:
         return None
     step = open_step(game)
-    payload = prompt.to_dict()
+    payload = prompt.to_dict(lang)
     del payload["seat"]
     payload["deadline"] = step.deadline if step else None
     return payload
@@ -98,7 +101,7 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     }
 
 
-def game_detail(game: Game, user) -> dict[str, Any]:
+def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
     detail = {
         **game_summary(game, user),
         "rules_version": game.rules_version,
@@ -120,14 +123,14 @@ def game_detail(game: Game, user) -> dict[str, Any]:
     rules = engine_game(game)
     state = load_state(game)
     position = detail["your_seat"]
-    view = rules.view(state, position)
+    view = rules.view(state, position, lang)
     pending = rules.pending(state)
     step = open_step(game)
     detail.update(
         round=view.get("round"),
         phase=view.get("phase"),
         view=view,
-        prompt=prompt_payload(game, pending.get(position)) if position is not None else None,
+        prompt=prompt_payload(game, pending.get(position), lang) if position is not None else None,
         deadline=step.deadline if step else None,
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
@@ -137,12 +140,12 @@ def game_detail(game: Game, user) -> dict[str, Any]:
     return detail
 
 
-def game_prompt(game: Game, user) -> dict[str, Any] | None:
+def game_prompt(game: Game, user, lang: str = "en") -> dict[str, Any] | None:
     position = viewer_position(game, user)
     if position is None or game.status != Game.Status.ACTIVE:
         return None
     rules = engine_game(game)
-    return prompt_payload(game, rules.pending(load_state(game)).get(position))
+    return prompt_payload(game, rules.pending(load_state(game)).get(position), lang)
 
 
 def seat_names(game: Game) -> list[str | None]:
@@ -217,7 +220,7 @@ def game_history(
     }
 
 
-def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]:
+def game_state_at(game: Game, user, at: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """A finished game's view after event `at`, from `seat` (default: the requester's seat)."""
     if game.status != Game.Status.FINISHED:
         raise DomainError(
@@ -240,4 +243,4 @@ def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]
         )
     viewer = seat if seat is not None else viewer_position(game, user)
     state = load_state(game, upto=at)
-    return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer)}
+    return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer, lang)}

@@ -102,11 +102,24 @@ class OptionOutput(serializers.Serializer):
     data = serializers.DictField()
 
 
+class LeftOutOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The option it would be; not a legal choice now.")
+    label = serializers.CharField()
+    reasons = serializers.ListField(
+        child=serializers.CharField(), help_text='Why, e.g. "costs 3 drachmas, you have 1".'
+    )
+
+
 class PromptOutput(serializers.Serializer):
     id = serializers.CharField()
     kind = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.CharField(help_text="In your language; ids and data never change.")
     options = OptionOutput(many=True)
+    unavailable = LeftOutOutput(
+        many=True,
+        required=False,
+        help_text="Options left out now that a player would ask about, each with why.",
+    )
     default = serializers.CharField(help_text="The option taken for you if the deadline passes.")
     deadline = serializers.DateTimeField(allow_null=True)
 

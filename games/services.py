@@ -135,6 +135,7 @@ def decisions_submit(
     user,
     decisions: list[DecisionInput],
     idempotency_key: str | None = None,
+    lang: str = "en",
 ) -> Submission:
     """Apply the seat's decisions in order, then chance and bots; return the response body.
 
@@ -188,7 +189,9 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": prompt_payload(game, writer.rules.pending(writer.state).get(seat.position)),
+            "prompt": prompt_payload(
+                game, writer.rules.pending(writer.state).get(seat.position), lang
+            ),
         }
         if idempotency_key and stopped is None:
             IdempotencyRecord.objects.create(
@@ -206,7 +209,7 @@ def decisions_submit(
     return Submission(body)
 
 
-def decision_revise(*, public_id: str, user) -> dict[str, Any]:
+def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]:
     """Take back the player's sealed choice (a draft pick, tile assignment) while others are
     still choosing; the player is asked again."""
     with transaction.atomic():
@@ -225,7 +228,7 @@ def decision_revise(*, public_id: str, user) -> dict[str, Any]:
         return {
             "revised": event.data["step"],
             "seq": seq,
-            "prompt": prompt_payload(game, prompt),
+            "prompt": prompt_payload(game, prompt, lang),
         }
 
 

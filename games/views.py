@@ -104,7 +104,7 @@ class GameListCreateView(APIView):
             options=data["options"],
             step_hours=data["step_hours"],
         )
-        detail = selectors.game_detail(game, request.user)
+        detail = selectors.game_detail(game, request.user, requester_language(request))
         return Response(GameDetailOutput(detail).data, status=status.HTTP_201_CREATED)
 
 
@@ -119,7 +119,7 @@ class GameDetailView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        detail = selectors.game_detail(game, request.user)
+        detail = selectors.game_detail(game, request.user, requester_language(request))
         return conditional_response(request, GameDetailOutput(detail).data)
 
 
@@ -132,7 +132,11 @@ class GameJoinView(APIView):
     )
     def post(self, request, public_id):
         game = services.game_join(public_id=public_id, user=request.user)
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GameLeaveView(APIView):
@@ -145,7 +149,11 @@ class GameLeaveView(APIView):
     )
     def post(self, request, public_id):
         game = services.game_leave(public_id=public_id, user=request.user)
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GameStartView(APIView):
@@ -163,7 +171,11 @@ class GameStartView(APIView):
             user=request.user,
             fill_with_bots=body.validated_data["fill_with_bots"],
         )
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GamePromptView(APIView):
@@ -177,7 +189,7 @@ class GamePromptView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        prompt = selectors.game_prompt(game, request.user)
+        prompt = selectors.game_prompt(game, request.user, requester_language(request))
         return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data)
 
 
@@ -200,6 +212,7 @@ class GameDecisionsView(APIView):
             user=request.user,
             decisions=[services.DecisionInput(**item) for item in body.validated_data],
             idempotency_key=request.headers.get("Idempotency-Key") or None,
+            lang=requester_language(request),
         )
         response = Response(DecisionsOutput(submission.body).data)
         if submission.replayed:
@@ -220,7 +233,9 @@ class GameReviseView(APIView):
         ),
     )
     def post(self, request, public_id):
-        revision = services.decision_revise(public_id=public_id, user=request.user)
+        revision = services.decision_revise(
+            public_id=public_id, user=request.user, lang=requester_language(request)
+        )
         return Response(RevisionOutput(revision).data)
 
 
@@ -281,6 +296,10 @@ class GameStateView(APIView):
         query.is_valid(raise_exception=True)
         game = selectors.game_get(public_id)
         state = selectors.game_state_at(
-            game, request.user, query.validated_data["at"], query.validated_data.get("seat")
+            game,
+            request.user,
+            query.validated_data["at"],
+            query.validated_data.get("seat"),
+            requester_language(request),
         )
         return Response(StateOutput(state).data)

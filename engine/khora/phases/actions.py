@@ -217,6 +217,18 @@ class Explore(TaskHandler):
     def text(self, state, seat, task):
         return Text("prompt.explore", troops=state.players[seat].troops)
 
+    def unavailable(self, state, seat, task):
+        troops = state.players[seat].troops
+        left_out = []
+        for space_id in state.exploration:
+            space = SPACES[space_id]
+            if troops < space.troops_required:
+                lost = abilities.explore_loss(state, seat, space.troops_lost)
+                label = Text("option.explore", offer=space_id, lost=lost)
+                why = Text("why.troops", n=space.troops_required, have=troops)
+                left_out.append((f"space:{space_id}", label, [why]))
+        return left_out
+
     def options(self, state, seat, task):
         troops = state.players[seat].troops
         options = [Option("skip", Text("option.no_explore"), {})]
