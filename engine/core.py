@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,7 +86,7 @@ class Prompt:
     """What a seat must decide now: every legal option, and a safe default. `text` may be
     given as a lazy text, like an option's label."""
 
-    __slots__ = ("_text", "_unavailable", "default", "id", "kind", "options", "seat")
+    __slots__ = ("_text", "default", "id", "kind", "options", "seat", "unavailable")
 
     def __init__(
         self,
@@ -97,7 +96,7 @@ class Prompt:
         text: Any,
         options: tuple[Option, ...],
         default: str,
-        unavailable: tuple[LeftOut, ...] | Callable[[], tuple[LeftOut, ...]] = (),
+        unavailable: tuple[LeftOut, ...] = (),
     ):
         self.id = id
         self.seat = seat
@@ -105,20 +104,11 @@ class Prompt:
         self._text = text
         self.options = options
         self.default = default
-        self._unavailable = unavailable
+        self.unavailable = unavailable
 
     @property
     def text(self) -> str:
         return str(self._text)
-
-    @property
-    def unavailable(self) -> tuple[LeftOut, ...]:
-        """Options left out, with why. A game may give a function instead, called when this
-        is first read (listing reasons costs more than the prompt): read it before the state
-        the prompt belongs to changes (only `replay` changes a state in place)."""
-        if callable(self._unavailable):
-            self._unavailable = self._unavailable()
-        return self._unavailable
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Prompt):

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
-import engine
 from games.errors import DomainError
 from games.models import Game, GameStep, Seat
 from games.state_store import engine_game, load_state, to_engine_event
@@ -38,14 +37,13 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-def prompt_payload(
-    game: Game, prompt: engine.Prompt | None, lang: str = "en"
-) -> dict[str, Any] | None:
-    """A prompt for its seat, texts in `lang` (ids and data never change with it)."""
-    if prompt is None:
+def prompt_payload(game: Game, state, seat: int, lang: str = "en") -> dict[str, Any] | None:
+    """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
+    options it leaves out and why."""
+    payload = engine_game(game).prompt_dict(state, seat, lang)
+    if payload is None:
         return None
     step = open_step(game)
-    payload = prompt.to_dict(lang)
     del payload["seat"]
     payload["deadline"] = step.deadline if step else None
     return payload
@@ -130,7 +128,7 @@ def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
         round=view.get("round"),
         phase=view.get("phase"),
         view=view,
-        prompt=prompt_payload(game, pending.get(position), lang) if position is not None else None,
+        prompt=prompt_payload(game, state, position, lang) if position is not None else None,
         deadline=step.deadline if step else None,
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
@@ -144,8 +142,7 @@ def game_prompt(game: Game, user, lang: str = "en") -> dict[str, Any] | None:
     position = viewer_position(game, user)
     if position is None or game.status != Game.Status.ACTIVE:
         return None
-    rules = engine_game(game)
-    return prompt_payload(game, rules.pending(load_state(game)).get(position), lang)
+    return prompt_payload(game, load_state(game), position, lang)
 
 
 def seat_names(game: Game) -> list[str | None]:

@@ -189,9 +189,7 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": prompt_payload(
-                game, writer.rules.pending(writer.state).get(seat.position), lang
-            ),
+            "prompt": prompt_payload(game, writer.state, seat.position, lang),
         }
         if idempotency_key and stopped is None:
             IdempotencyRecord.objects.create(
@@ -224,11 +222,10 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
         seq = writer.append(event)
         writer.commit()
-        prompt = writer.rules.pending(writer.state).get(seat.position)
         return {
             "revised": event.data["step"],
             "seq": seq,
-            "prompt": prompt_payload(game, prompt, lang),
+            "prompt": prompt_payload(game, writer.state, seat.position, lang),
         }
 
 

@@ -102,6 +102,22 @@ class KhoraGame:
             state.cache["pending"] = cached
         return dict(cached)
 
+    def left_out(self, state: State, seat: int) -> tuple:
+        """Options the seat's open prompt leaves out that a player would ask about (a card it
+        cannot afford, a space too far), each with why: `LeftOut(id, label, reasons)`."""
+        if seat not in self.pending(state):
+            return ()
+        return tasks.left_out(state, seat)
+
+    def prompt_dict(self, state: State, seat: int, lang: str = "en") -> dict[str, Any] | None:
+        """The seat's open prompt as data, texts in `lang`, with the options it leaves out."""
+        prompt = self.pending(state).get(seat)
+        if prompt is None:
+            return None
+        payload = prompt.to_dict(lang)
+        payload["unavailable"] = [item.to_dict(lang) for item in self.left_out(state, seat)]
+        return payload
+
     def step_key(self, state: State) -> str:
         """Names the step the game is in. All prompts of one simultaneous step (and the chain of
         atomic prompts each seat answers in it) share a key; it changes when the game moves on."""

@@ -92,10 +92,18 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
         text=task_handler.text(state, seat, task),
         options=tuple(options + exchange_options(state, seat)),
         default=default,
-        unavailable=lambda: tuple(
-            LeftOut(option_id, label, tuple(reasons))
-            for option_id, label, reasons in task_handler.unavailable(state, seat, task)
-        ),
+    )
+
+
+def left_out(state: State, seat: int) -> tuple[LeftOut, ...]:
+    """The options the seat's open prompt leaves out, each with why. Listed on request, not
+    with every prompt: it costs more than the prompt and is read far less often."""
+    task = head_task(state, seat)
+    if task is None or task.kind == "draw" or HANDLERS[task.kind].automatic:
+        return ()
+    return tuple(
+        LeftOut(option_id, label, tuple(reasons))
+        for option_id, label, reasons in HANDLERS[task.kind].unavailable(state, seat, task)
     )
 
 

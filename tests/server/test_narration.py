@@ -80,3 +80,21 @@ def test_texts_follow_the_profile_then_accept_language_and_nothing_else_changes(
     lines_uk = spectator_uk.json()["lines"]
     assert _strip(lines_uk) == _strip(spectator_en)
     assert all(uk["text"] != en["text"] for uk, en in zip(lines_uk, spectator_en, strict=True))
+
+
+def test_the_prompt_and_view_speak_the_profile_language_with_the_same_ids(make_player):
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob])
+    english = alice.get(url(game, "prompt")).json()["prompt"]
+    english_view = alice.get(url(game, "")).json()["view"]
+    Profile.objects.filter(user=alice.user).update(language="uk")
+    ukrainian = alice.get(url(game, "prompt")).json()["prompt"]
+    ukrainian_view = alice.get(url(game, "")).json()["view"]
+    assert ukrainian["text"].startswith("Відбір:") and english["text"].startswith("Draft:")
+    assert [o["id"] for o in ukrainian["options"]] == [o["id"] for o in english["options"]]
+    assert [o["data"] for o in ukrainian["options"]] == [o["data"] for o in english["options"]]
+    assert ukrainian["default"] == english["default"]
+    hand = ukrainian_view["players"][0]["draft_hand"]
+    assert [c["id"] for c in hand] == [c["id"] for c in english_view["players"][0]["draft_hand"]]
+    assert all(card_name(c["id"], "uk") == c["name"] for c in hand)
+    assert {"cost", "needs", "kind"} <= set(hand[0])

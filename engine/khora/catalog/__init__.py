@@ -77,6 +77,9 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     return template.format(**params) if params else template
 
 
+_FIXED: dict[str, Text] = {}
+
+
 class Text:
     """A message id and its parameters, rendered only when read: `str(t)` is English,
     `t.render("uk")` Ukrainian. Prompts and options hold these (the engine lists options far
@@ -88,10 +91,20 @@ class Text:
 
     __slots__ = ("_english", "key", "params")
 
-    def __init__(self, key: str, **params: Any):
+    def __new__(cls, key: str, **params: Any) -> Text:
+        # A text without parameters is the same every time: one shared object (options are
+        # listed on the engine's hot path; fewer objects, less garbage to collect).
+        if not params:
+            fixed = _FIXED.get(key)
+            if fixed is not None:
+                return fixed
+        self = object.__new__(cls)
         self.key = key
         self.params = params
-        self._english: str | None = None
+        self._english = None
+        if not params:
+            _FIXED[key] = self
+        return self
 
     def render(self, lang: str) -> str:
         if lang == "en":

@@ -18,7 +18,8 @@ def _prompts(seeds=range(3), players=3):
         state = game.new_game(players, {"city_selection": "choose"} if seed == 0 else None)
         while not game.is_over(state):
             if not game.needs_chance(state):
-                yield from game.pending(state).values()
+                for prompt in game.pending(state).values():
+                    yield state, prompt
             state = game.apply(state, policy(game, state, rng))
 
 
@@ -33,10 +34,11 @@ def _structure(prompt: dict) -> dict:
 
 def test_every_prompt_renders_in_ukrainian_with_the_same_ids_and_data():
     kinds = set()
-    for prompt in _prompts():
+    for state, prompt in _prompts():
         kinds.add(prompt.kind)
-        english, ukrainian = prompt.to_dict(), prompt.to_dict("uk")
-        assert english == prompt.to_dict("en")
+        english = game.prompt_dict(state, prompt.seat)
+        ukrainian = game.prompt_dict(state, prompt.seat, "uk")
+        assert english == {**prompt.to_dict(), "unavailable": english["unavailable"]}
         assert english["text"] == prompt.text
         assert [o["label"] for o in english["options"]] == [o.label for o in prompt.options]
         assert _structure(english) == _structure(ukrainian)
@@ -53,7 +55,7 @@ def test_a_card_left_out_of_politics_says_why():
     table.give(0, "bank", "gold-reserve")
     prompt = game.pending(table.state)[0]
     assert [o.id for o in prompt.options] == ["skip", "card:gifts-from-the-west"]
-    left_out = {item.id: item.to_dict() for item in prompt.unavailable}
+    left_out = {item.id: item.to_dict() for item in game.left_out(table.state, 0)}
     assert set(left_out) == {"card:bank", "card:gold-reserve"}
     assert left_out["card:bank"]["label"].startswith(CARDS["bank"].name)
     assert left_out["card:bank"]["reasons"] == [
@@ -61,7 +63,7 @@ def test_a_card_left_out_of_politics_says_why():
         "1 missing knowledge token would take 2 philosophy tokens, you have 0",
     ]
     assert left_out["card:gold-reserve"]["reasons"][0] == "costs 8 drachmas, you have 1"
-    uk = {item.id: item.to_dict("uk") for item in prompt.unavailable}
+    uk = {item.id: item.to_dict("uk") for item in game.left_out(table.state, 0)}
     assert uk["card:bank"]["reasons"][0] == "червоних жетонів знання: потрібно 2, у вас 1"
     assert uk["card:gold-reserve"]["reasons"][0] == "коштує 8 драхм, у вас 1"
 
@@ -78,11 +80,11 @@ def test_plural_forms_in_labels():
 
 
 def test_a_space_left_out_of_exploring_says_why():
-    for prompt in _prompts(seeds=[4]):
-        if prompt.kind != "explore" or not prompt.unavailable:
+    for state, prompt in _prompts(seeds=[4]):
+        if prompt.kind != "explore" or not game.left_out(state, prompt.seat):
             continue
         offered = {o.id for o in prompt.options}
-        for left_out in prompt.unavailable:
+        for left_out in game.left_out(state, prompt.seat):
             assert left_out.id.startswith("space:") and left_out.id not in offered
             (reason,) = left_out.to_dict()["reasons"]
             assert re.fullmatch(r"needs \d+ troops, you have \d+", reason), reason
