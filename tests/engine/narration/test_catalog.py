@@ -134,3 +134,32 @@ def test_lines_render_as_plain_sentences():
     }
     assert game.render(loss, "en") == "Outbreak of War: Player 1 −1 troop (1 → 0)"
     assert game.render(loss, "uk") == "Початок війни: Гравець 1 −1 вояк (1 → 0)"
+
+
+def _texts(value, key=None):
+    """Every text a person reads in a view (names, texts), not ids or data."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item, key)
+    elif key in ("name", "text", "reward_text") and isinstance(value, str):
+        yield value
+
+
+def test_a_ukrainian_view_of_a_whole_game_has_no_english_text():
+    golden = json.loads((GOLDEN / "3p.json").read_text())
+    setup = golden["setup"]
+    state = game.new_game(setup["num_players"], setup["options"])
+    checked = 0
+    for number, raw in enumerate(golden["events"]):
+        state = game.apply(state, game.event_from_dict(raw))
+        if number % 25:
+            continue
+        for viewer in (None, 0, 1, 2):
+            texts = list(_texts(game.view(state, viewer, "uk")))
+            checked += len(texts)
+            latin = [t for t in texts if re.search("[A-Za-z]{2,}", t)]
+            assert not latin, latin
+    assert checked > 500
