@@ -118,3 +118,12 @@ def remind(
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
     return written, held_back
+
+
+def bot_plays(*, game: Game, seats: list[Seat], seat: Seat, since: int) -> None:
+    """Tell an absent player, once per takeover, that a bot plays their seat and how to take
+    it back (answering any prompt)."""
+    if not seat.user_id:
+        return
+    context = {**_base(game, seats, None), "missed": seat.missed_deadlines}
+    notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

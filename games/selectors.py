@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet
 
 from games.errors import DomainError
-from games.models import Game, GameStep, Seat
+from games.models import NOTICE, Game, GameStep, Seat
 from games.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
@@ -159,14 +159,20 @@ def _narrated(game: Game, rows: list, viewer: int | None, everything: bool, lang
     state = load_state(game, upto=rows[0].seq - 1)
     narrated = []
     for row in rows:
-        state, lines = rules.apply_recorded(state, to_engine_event(row))
-        narrated.append(
-            [
-                {**line, "text": rules.render(line, lang, names)}
-                for line in rules.narrate_lines(lines, viewer, everything)
-            ]
-        )
+        if row.type == NOTICE:  # the server's own entry: public, never replayed
+            lines = [_notice_line(row)]
+        else:
+            state, lines = rules.apply_recorded(state, to_engine_event(row))
+            lines = rules.narrate_lines(lines, viewer, everything)
+        narrated.append([{**line, "text": rules.render(line, lang, names)} for line in lines])
     return narrated
+
+
+def _notice_line(row) -> dict[str, Any]:
+    params = {"kind": row.payload.get("kind")}
+    if "by_seconds" in row.payload:
+        params["by_seconds"] = row.payload["by_seconds"]
+    return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
 
 
 def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict[str, Any]:
@@ -181,7 +187,8 @@ def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict
     entries = []
     for row, lines in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True):
         event = to_engine_event(row)
-        entry = event.to_dict() if finished else rules.redact(event, viewer)
+        public = finished or row.type == NOTICE  # notices tell nothing hidden
+        entry = event.to_dict() if public else rules.redact(event, viewer)
         entries.append({"seq": row.seq, "created_at": row.created_at, **entry, "lines": lines})
     return {
         "events": entries,

@@ -212,11 +212,18 @@ class HistoryLineOutput(LineOutput):
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    type = serializers.CharField()
+    type = serializers.CharField(
+        help_text="decision, chance, or notice: the server's own entry (data.kind "
+        "bot_plays_seat, seat_taken_back or deadline_extended), public and never replayed."
+    )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     data = serializers.DictField()
-    auto = serializers.BooleanField(required=False)
+    auto = serializers.BooleanField(
+        required=False,
+        help_text="True on a decision the server made for the seat (a missed deadline's "
+        "default, or the bot playing for an absent player).",
+    )
     lines = LineOutput(many=True, help_text="What this event did, as you may see it.")
 
 

@@ -164,8 +164,10 @@ def decisions_submit(
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
-        _take_seat_back(seat)
+        returning = _take_seat_back(seat)
         writer = GameWriter(game, seats=seats)
+        if returning:
+            writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []
         for decision in decisions:
             if accepted:  # a card drawn by the previous decision is sampled before the next
@@ -217,8 +219,10 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can revise a choice.", 403)
         _require_active(game)
-        _take_seat_back(seat)
+        returning = _take_seat_back(seat)
         writer = GameWriter(game, seats=seats)
+        if returning:
+            writer.seat_taken_back(seat)
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
         seq = writer.append(event)
         writer.commit()
@@ -243,12 +247,15 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
     return record.response_body
 
 
-def _take_seat_back(seat: Seat) -> None:
-    """A player who decides is back: no more bot for their seat, no misses counted."""
+def _take_seat_back(seat: Seat) -> bool:
+    """A player who decides is back: no more bot for their seat, no misses counted. True when
+    a bot was playing the seat."""
+    returning = seat.autoplay
     if seat.autoplay or seat.missed_deadlines:
         seat.autoplay = False
         seat.missed_deadlines = 0
         seat.save(update_fields=["autoplay", "missed_deadlines"])
+    return returning
 
 
 def _start(game: Game) -> None:

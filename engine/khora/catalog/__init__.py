@@ -319,6 +319,9 @@ def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) 
             sign="+" if delta > 0 else "−", amount=count(abs(delta), RESOURCE_NOUNS[resource], lang)
         )
         return text("line.change.count", lang, **params)
+    if msg == "notice":
+        minutes = round(line["params"].get("by_seconds", 0) / 60)
+        return text(f"line.notice.{line['params']['kind']}", lang, minutes=minutes, **params)
     if msg == "token":
         p = line["params"]
         params["token"] = token_name(p["colour"], p["tier"], lang)

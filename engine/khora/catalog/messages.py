@@ -196,6 +196,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} missed the deadline: the safe default was played",
         "uk": "{seat}: час вийшов, зіграно безпечний вибір за замовчуванням",
     },
+    # notices: what the server did (games/writer.py), told in the log like the engine's lines
+    "line.notice.bot_plays_seat": {
+        "en": "{seat} is away: a bot plays for them",
+        "uk": "За гравця {seat} тепер грає бот",
+    },
+    "line.notice.seat_taken_back": {
+        "en": "{seat} is back and plays again",
+        "uk": "{seat} повертається до гри",
+    },
+    "line.notice.deadline_extended": {
+        "en": "The server was down: deadlines are {minutes} min later",
+        "uk": "Сервер не працював: терміни продовжено на {minutes} хв",
+    },
     "cause": {"en": "{cause}: ", "uk": "{cause}: "},
     "seat": {"en": "Player {number}", "uk": "Гравець {number}"},
     # --- causes (journal.py) ----------------------------------------------------------------
