@@ -163,3 +163,14 @@ def test_a_ukrainian_view_of_a_whole_game_has_no_english_text():
             latin = [t for t in texts if re.search("[A-Za-z]{2,}", t)]
             assert not latin, latin
     assert checked > 500
+
+
+@pytest.mark.parametrize("kind", ["bot_plays_seat", "seat_taken_back", "deadline_extended"])
+def test_the_servers_notices_render_in_both_languages(kind):
+    line = {"msg": "notice", "seat": 1, "params": {"kind": kind, "by_seconds": 5400}}
+    english, ukrainian = game.render(line, "en", ["ann", "bo"]), game.render(line, "uk")
+    assert english and ukrainian and english != ukrainian
+    if kind == "deadline_extended":
+        assert "90 min" in english and "90 хв" in ukrainian
+    else:
+        assert "bo" in english and "Гравець 2" in ukrainian
