@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -24,24 +24,102 @@ class InvalidEvent(IllegalDecision):
     """An event that cannot be applied to this state (a corrupt or foreign log entry)."""
 
 
-@dataclass(frozen=True, slots=True)
+def localized(text: str, lang: str | None) -> str:
+    """A text in `lang`: a game's texts may render themselves in other languages (they are
+    English strings with a `render(lang)` method); anything else stays as it is."""
+    render = getattr(text, "render", None)
+    return render(lang) if lang and render is not None else str(text)
+
+
 class Option:
-    id: str
-    label: str
-    data: dict[str, Any] = field(default_factory=dict)
+    """One legal answer to a prompt: a stable id, a label for people and its data.
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "data": self.data}
+    A game may give the label as a lazy text (an object whose `str` is English and that has
+    `render(lang)`): options are listed far more often than shown, so it is rendered only
+    when read.
+    """
+
+    __slots__ = ("_label", "data", "id")
+
+    def __init__(self, id: str, label: Any, data: dict[str, Any] | None = None):
+        self.id = id
+        self._label = label
+        self.data = data if data is not None else {}
+
+    @property
+    def label(self) -> str:
+        return str(self._label)
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        return {"id": self.id, "label": localized(self._label, lang), "data": self.data}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return (self.id, self.label, self.data) == (other.id, other.label, other.data)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, label={self.label!r}, data={self.data!r})"
 
 
 @dataclass(frozen=True, slots=True)
-class Prompt:
+class LeftOut:
+    """An option a seat would ask about but cannot take now, and why (e.g. a card it cannot
+    afford). Never a legal choice: only for showing. Texts may be lazy, as in Option."""
+
     id: str
-    seat: int
-    kind: str
-    text: str
-    options: tuple[Option, ...]
-    default: str
+    label: Any
+    reasons: tuple[Any, ...]
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "label": localized(self.label, lang),
+            "reasons": [localized(reason, lang) for reason in self.reasons],
+        }
+
+
+class Prompt:
+    """What a seat must decide now: every legal option, and a safe default. `text` may be
+    given as a lazy text, like an option's label."""
+
+    __slots__ = ("_text", "default", "id", "kind", "options", "seat", "unavailable")
+
+    def __init__(
+        self,
+        id: str,
+        seat: int,
+        kind: str,
+        text: Any,
+        options: tuple[Option, ...],
+        default: str,
+        unavailable: tuple[LeftOut, ...] = (),
+    ):
+        self.id = id
+        self.seat = seat
+        self.kind = kind
+        self._text = text
+        self.options = options
+        self.default = default
+        self.unavailable = unavailable
+
+    @property
+    def text(self) -> str:
+        return str(self._text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prompt):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Prompt(id={self.id!r}, seat={self.seat}, kind={self.kind!r}, text={self.text!r})"
 
     def option(self, option_id: str) -> Option | None:
         for option in self.options:
@@ -49,14 +127,17 @@ class Prompt:
                 return option
         return None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The prompt as data; `lang` renders its texts in that language (ids and data never
+        change with it). Without `lang`: the game's default language."""
         return {
             "id": self.id,
             "seat": self.seat,
             "kind": self.kind,
-            "text": self.text,
-            "options": [option.to_dict() for option in self.options],
+            "text": localized(self._text, lang),
+            "options": [option.to_dict(lang) for option in self.options],
             "default": self.default,
+            "unavailable": [left_out.to_dict(lang) for left_out in self.unavailable],
         }
 
 

@@ -15,7 +15,7 @@ def conditional_response(request, data) -> Response:
     response = Response(status=304) if matched else Response(data)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
-    patch_vary_headers(response, ["Authorization", "Cookie"])
+    patch_vary_headers(response, ["Authorization", "Cookie", "Accept-Language"])
     return response
 
 

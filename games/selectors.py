@@ -6,7 +6,6 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
-import engine
 from games.errors import DomainError
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.state_store import engine_game, load_state, to_engine_event
@@ -44,11 +43,13 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-def prompt_payload(game: Game, prompt: engine.Prompt | None) -> dict[str, Any] | None:
-    if prompt is None:
+def prompt_payload(game: Game, state, seat: int, lang: str = "en") -> dict[str, Any] | None:
+    """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
+    options it leaves out and why."""
+    payload = engine_game(game).prompt_dict(state, seat, lang)
+    if payload is None:
         return None
     step = open_step(game)
-    payload = prompt.to_dict()
     del payload["seat"]
     payload["deadline"] = step.deadline if step else None
     return payload
@@ -106,7 +107,7 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     }
 
 
-def game_detail(game: Game, user) -> dict[str, Any]:
+def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
     detail = {
         **game_summary(game, user),
         "rules_version": game.rules_version,
@@ -131,14 +132,14 @@ def game_detail(game: Game, user) -> dict[str, Any]:
     rules = engine_game(game)
     state = load_state(game)
     position = detail["your_seat"]
-    view = rules.view(state, position)
+    view = rules.view(state, position, lang)
     pending = rules.pending(state)
     step = open_step(game)
     detail.update(
         round=view.get("round"),
         phase=view.get("phase"),
         view=view,
-        prompt=prompt_payload(game, pending.get(position)) if position is not None else None,
+        prompt=prompt_payload(game, state, position, lang) if position is not None else None,
         deadline=step.deadline if step else None,
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
@@ -148,27 +149,58 @@ def game_detail(game: Game, user) -> dict[str, Any]:
     return detail
 
 
-def game_prompt(game: Game, user) -> dict[str, Any] | None:
+def game_prompt(game: Game, user, lang: str = "en") -> dict[str, Any] | None:
     position = viewer_position(game, user)
     if position is None or game.status != Game.Status.ACTIVE:
         return None
+    return prompt_payload(game, load_state(game), position, lang)
+
+
+def seat_names(game: Game) -> list[str | None]:
+    """The name each seat is narrated by: its player's username (None: "Player n")."""
+    return [seat["player"] for seat in seats_summary(game)]
+
+
+def _narrated(game: Game, rows: list, viewer: int | None, everything: bool, lang: str):
+    """Per log row: the lines it caused, as `viewer` may see them, each with its text."""
+    if not rows:
+        return []
     rules = engine_game(game)
-    return prompt_payload(game, rules.pending(load_state(game)).get(position))
+    names = seat_names(game)
+    state = load_state(game, upto=rows[0].seq - 1)
+    narrated = []
+    for row in rows:
+        if row.type == NOTICE:  # the server's own entry: public, never replayed
+            lines = [_notice_line(row)]
+        else:
+            state, lines = rules.apply_recorded(state, to_engine_event(row))
+            lines = rules.narrate_lines(lines, viewer, everything)
+        narrated.append([{**line, "text": rules.render(line, lang, names)} for line in lines])
+    return narrated
 
 
-def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
-    """Log entries after seq `after`, redacted for the requester until the game is finished."""
+def _notice_line(row) -> dict[str, Any]:
+    params = {"kind": row.payload.get("kind")}
+    if "by_seconds" in row.payload:
+        params["by_seconds"] = row.payload["by_seconds"]
+    return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
+
+
+def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict[str, Any]:
+    """Log entries after seq `after`, redacted for the requester until the game is finished,
+    each with the lines it caused (narration) rendered in `lang`."""
     rules = engine_game(game)
     viewer = viewer_position(game, user)
     finished = game.status == Game.Status.FINISHED
     rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
     more = len(rows) > limit
+    rows = rows[:limit]
     entries = []
-    for row in rows[:limit]:
+    for row, lines in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True):
         event = to_engine_event(row)
         public = finished or row.type == NOTICE  # notices tell nothing hidden
         entry = event.to_dict() if public else rules.redact(event, viewer)
-        entries.append({"seq": row.seq, "created_at": row.created_at, **entry})
+        entries.append({"seq": row.seq, "created_at": row.created_at, **entry, "lines": lines})
     return {
         "events": entries,
         "last_seq": game.last_seq,
@@ -176,7 +208,34 @@ def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
     }
 
 
-def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]:
+def game_history(
+    game: Game, viewer: int | None, after: int, limit: int, lang: str = "en"
+) -> dict[str, Any]:
+    """What happened since seq `after`, told to `viewer` (a seat; None: a spectator): the
+    narrated lines of up to `limit` events, each with the seq of its event.
+
+    The email "since you last looked" and the web page's history read this; the viewer is
+    given (not a user) so that a mail can be told to the seat it goes to.
+    """
+    finished = game.status == Game.Status.FINISHED
+    rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
+    more = len(rows) > limit
+    rows = rows[:limit]
+    lines = [
+        {"seq": row.seq, "created_at": row.created_at, **line}
+        for row, narrated in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True)
+        for line in narrated
+    ]
+    return {
+        "after": after,
+        "viewer": viewer,
+        "lines": lines,
+        "last_seq": game.last_seq,
+        "next_after": rows[-1].seq if more else None,
+    }
+
+
+def game_state_at(game: Game, user, at: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """A finished game's view after event `at`, from `seat` (default: the requester's seat)."""
     if game.status != Game.Status.FINISHED:
         raise DomainError(
@@ -199,4 +258,4 @@ def game_state_at(game: Game, user, at: int, seat: int | None) -> dict[str, Any]
         )
     viewer = seat if seat is not None else viewer_position(game, user)
     state = load_state(game, upto=at)
-    return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer)}
+    return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer, lang)}

@@ -149,11 +149,24 @@ class OptionOutput(serializers.Serializer):
     data = described_as(OptionDataOutput)
 
 
+class LeftOutOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The option it would be; not a legal choice now.")
+    label = serializers.CharField()
+    reasons = serializers.ListField(
+        child=serializers.CharField(), help_text='Why, e.g. "costs 3 drachmas, you have 1".'
+    )
+
+
 class PromptOutput(serializers.Serializer):
     id = serializers.CharField()
     kind = serializers.ChoiceField(choices=PROMPT_KINDS)
-    text = serializers.CharField()
+    text = serializers.CharField(help_text="In your language; ids and data never change.")
     options = OptionOutput(many=True)
+    unavailable = LeftOutOutput(
+        many=True,
+        required=False,
+        help_text="Options left out now that a player would ask about, each with why.",
+    )
     default = serializers.CharField(help_text="The option taken for you if the deadline passes.")
     deadline = serializers.DateTimeField(allow_null=True)
 
@@ -231,6 +244,27 @@ class RevisionOutput(serializers.Serializer):
     prompt = PromptOutput(allow_null=True, help_text="Your prompt, asked again.")
 
 
+class LineOutput(serializers.Serializer):
+    """One narrated line: structured (never translated) plus its text in your language."""
+
+    msg = serializers.CharField(help_text="Message id, e.g. change, card_played, phase.")
+    seat = serializers.IntegerField(allow_null=True, help_text="The seat it is about.")
+    params = serializers.DictField(help_text="Ids and numbers, e.g. {resource: drachma}.")
+    cause = serializers.ListField(
+        allow_null=True,
+        help_text='What caused it, e.g. ["step", "tax"], ["card", "silver-mining"], '
+        '["event", "drought"], ["action", 3], ["development", "corinth", 2].',
+    )
+    before = serializers.JSONField(required=False, help_text="The value before (numbers).")
+    after = serializers.JSONField(required=False, help_text="The value after (numbers).")
+    text = serializers.CharField(help_text="The line as a sentence in your language.")
+
+
+class HistoryLineOutput(LineOutput):
+    seq = serializers.IntegerField(help_text="The event that caused it.")
+    created_at = serializers.DateTimeField()
+
+
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()
@@ -246,10 +280,30 @@ class LogEntryOutput(serializers.Serializer):
         help_text="True on a decision the server made for the seat (a missed deadline's "
         "default, or the bot playing for an absent player).",
     )
+    lines = LineOutput(many=True, help_text="What this event did, as you may see it.")
 
 
 class LogOutput(serializers.Serializer):
     events = LogEntryOutput(many=True)
+    last_seq = serializers.IntegerField()
+    next_after = serializers.IntegerField(
+        allow_null=True, help_text="Pass as `after` to read on; null at the end."
+    )
+
+
+class HistoryQuery(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0, default=0, help_text="Tell what happened after this seq."
+    )
+    limit = serializers.IntegerField(
+        min_value=1, max_value=LOG_PAGE_MAX, default=200, help_text="At most this many events."
+    )
+
+
+class HistoryOutput(serializers.Serializer):
+    after = serializers.IntegerField()
+    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat (null: spectator).")
+    lines = HistoryLineOutput(many=True)
     last_seq = serializers.IntegerField()
     next_after = serializers.IntegerField(
         allow_null=True, help_text="Pass as `after` to read on; null at the end."

@@ -162,6 +162,7 @@ def decisions_submit(
     user,
     decisions: list[DecisionInput],
     idempotency_key: str | None = None,
+    lang: str = "en",
 ) -> Submission:
     """Apply the seat's decisions in order, then chance and bots; return the response body.
 
@@ -218,7 +219,7 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": prompt_payload(game, writer.rules.pending(writer.state).get(seat.position)),
+            "prompt": prompt_payload(game, writer.state, seat.position, lang),
         }
         if idempotency_key and stopped is None:
             IdempotencyRecord.objects.create(
@@ -236,7 +237,7 @@ def decisions_submit(
     return Submission(body)
 
 
-def decision_revise(*, public_id: str, user) -> dict[str, Any]:
+def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]:
     """Take back the player's sealed choice (a draft pick, tile assignment) while others are
     still choosing; the player is asked again."""
     with transaction.atomic():
@@ -253,11 +254,10 @@ def decision_revise(*, public_id: str, user) -> dict[str, Any]:
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
         seq = writer.append(event)
         writer.commit()
-        prompt = writer.rules.pending(writer.state).get(seat.position)
         return {
             "revised": event.data["step"],
             "seq": seq,
-            "prompt": prompt_payload(game, prompt),
+            "prompt": prompt_payload(game, writer.state, seat.position, lang),
         }
 
 

@@ -16,5 +16,6 @@ urlpatterns = [
     ),
     path("games/<str:public_id>/revise/", views.GameReviseView.as_view(), name="game-revise"),
     path("games/<str:public_id>/log/", views.GameLogView.as_view(), name="game-log"),
+    path("games/<str:public_id>/history/", views.GameHistoryView.as_view(), name="game-history"),
     path("games/<str:public_id>/state/", views.GameStateView.as_view(), name="game-state"),
 ]

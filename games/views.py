@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.conditional import conditional_response
 from games.errors import DomainError
+from games.language import requester_language
 from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
     DecisionBatchInput,
@@ -30,6 +31,8 @@ from games.serializers import (
     GamePageOutput,
     GameStartInput,
     GameSummaryOutput,
+    HistoryOutput,
+    HistoryQuery,
     LogOutput,
     LogQuery,
     ProblemOutput,
@@ -68,6 +71,14 @@ GAME_ID = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The game's id (URL-safe letters, digits, - and _).",
     examples=[OpenApiExample("A game", value="qVmN34XD_23f2D3o")],
+)
+ACCEPT_LANGUAGE = OpenApiParameter(
+    "Accept-Language",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Language of texts (en, uk) when you have no profile language; ids and data "
+    "never change with it.",
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -205,7 +216,7 @@ class GameListCreateView(APIView):
             name=data["name"],
             private=data["private"],
         )
-        detail = selectors.game_detail(game, request.user)
+        detail = selectors.game_detail(game, request.user, requester_language(request))
         return Response(GameDetailOutput(detail).data, status=status.HTTP_201_CREATED)
 
 
@@ -222,7 +233,7 @@ class GameDetailView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        detail = selectors.game_detail(game, request.user)
+        detail = selectors.game_detail(game, request.user, requester_language(request))
         return conditional_response(request, GameDetailOutput(detail).data)
 
 
@@ -240,7 +251,11 @@ class GameJoinView(APIView):
     )
     def post(self, request, public_id):
         game = services.game_join(public_id=public_id, user=request.user)
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GameLeaveView(APIView):
@@ -255,7 +270,11 @@ class GameLeaveView(APIView):
     )
     def post(self, request, public_id):
         game = services.game_leave(public_id=public_id, user=request.user)
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GameStartView(APIView):
@@ -281,7 +300,11 @@ class GameStartView(APIView):
             user=request.user,
             fill_with_bots=body.validated_data["fill_with_bots"],
         )
-        return Response(GameDetailOutput(selectors.game_detail(game, request.user)).data)
+        return Response(
+            GameDetailOutput(
+                selectors.game_detail(game, request.user, requester_language(request))
+            ).data
+        )
 
 
 class GamePromptView(APIView):
@@ -299,7 +322,7 @@ class GamePromptView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        prompt = selectors.game_prompt(game, request.user)
+        prompt = selectors.game_prompt(game, request.user, requester_language(request))
         return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data)
 
 
@@ -348,6 +371,7 @@ class GameDecisionsView(APIView):
             user=request.user,
             decisions=[services.DecisionInput(**item) for item in body.validated_data],
             idempotency_key=request.headers.get("Idempotency-Key") or None,
+            lang=requester_language(request),
         )
         response = Response(DecisionsOutput(submission.body).data)
         if submission.replayed:
@@ -376,7 +400,9 @@ class GameReviseView(APIView):
         ),
     )
     def post(self, request, public_id):
-        revision = services.decision_revise(public_id=public_id, user=request.user)
+        revision = services.decision_revise(
+            public_id=public_id, user=request.user, lang=requester_language(request)
+        )
         return Response(RevisionOutput(revision).data)
 
 
@@ -386,7 +412,7 @@ class GameLogView(APIView):
     @extend_schema(
         operation_id="games_log",
         summary="The game's log",
-        parameters=[GAME_ID, LogQuery],
+        parameters=[GAME_ID, LogQuery, ACCEPT_LANGUAGE],
         responses={200: LogOutput, 304: None, **problems(400, 401, 404)},
         description="The log redacted for you; everything once the game is finished.",
         examples=[
@@ -422,8 +448,60 @@ class GameLogView(APIView):
         query = LogQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         game = selectors.game_get(public_id)
-        log = selectors.game_log(game, request.user, **query.validated_data)
+        lang = requester_language(request)
+        log = selectors.game_log(game, request.user, **query.validated_data, lang=lang)
         return conditional_response(request, LogOutput(log).data)
+
+
+class GameHistoryView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_history",
+        summary="What happened since a seq, in words",
+        parameters=[GAME_ID, HistoryQuery, ACCEPT_LANGUAGE],
+        responses={200: HistoryOutput, 304: None, **problems(400, 401, 404)},
+        examples=[
+            OpenApiExample(
+                "The tax phase",
+                response_only=True,
+                value={
+                    "after": 40,
+                    "viewer": 0,
+                    "lines": [
+                        {
+                            "seq": 41,
+                            "created_at": "2026-11-23T00:12:16Z",
+                            "msg": "change",
+                            "seat": 0,
+                            "params": {"resource": "drachma"},
+                            "cause": ["step", "tax"],
+                            "before": 5,
+                            "after": 8,
+                            "text": "Tax: Ann +3 drachmas (5 → 8)",
+                        }
+                    ],
+                    "last_seq": 41,
+                    "next_after": None,
+                },
+            )
+        ],
+        description=(
+            "What happened since seq `after`, told to you: every line the events caused, as "
+            "you may see them, in your language (your profile's, else Accept-Language)."
+        ),
+    )
+    def get(self, request, public_id):
+        query = HistoryQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        game = selectors.game_get(public_id)
+        history = selectors.game_history(
+            game,
+            selectors.viewer_position(game, request.user),
+            **query.validated_data,
+            lang=requester_language(request),
+        )
+        return conditional_response(request, HistoryOutput(history).data)
 
 
 class GameStateView(APIView):
@@ -442,6 +520,10 @@ class GameStateView(APIView):
         query.is_valid(raise_exception=True)
         game = selectors.game_get(public_id)
         state = selectors.game_state_at(
-            game, request.user, query.validated_data["at"], query.validated_data.get("seat")
+            game,
+            request.user,
+            query.validated_data["at"],
+            query.validated_data.get("seat"),
+            requester_language(request),
         )
         return Response(StateOutput(state).data)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
+from engine.khora.content.model import PoliticsCard
 from engine.khora.content.tracks import LEVELS
 from engine.khora.state import State
 
@@ -26,7 +27,16 @@ def trigger(state: State, seat: int, hook: str, **context) -> None:
     for source in list(sources(state, seat)):
         effect = source.hooks.get(hook)
         if effect:
+            previous, state.cause = state.cause, cause_of(state, seat, source)
             effect(state, seat, **context)
+            state.cause = previous
+
+
+def cause_of(state: State, seat: int, source) -> tuple:
+    """A card or development as the cause of what it does (journal.py)."""
+    if isinstance(source, PoliticsCard):
+        return ("card", source.id)
+    return ("development", state.players[seat].city, source.level)
 
 
 def modifier(state: State, seat: int, name: str) -> int:

@@ -1,15 +1,20 @@
 """Small operations every rule, card, city and event is written with.
 
 Each takes the state and a seat and changes that seat's resources within the track limits.
+They are also the one place that records changes for narration (journal.py): a rule that
+changes a seat's numbers goes through them, never through the player's fields.
 """
 
 from __future__ import annotations
 
 from engine.khora.content import rulings
 from engine.khora.content.tracks import LEVELS, PROGRESS_TRACKS, THIRD_DIE_CULTURE_LEVEL
+from engine.khora.journal import note, note_change
 from engine.khora.state import State
 
 RESOURCES = ("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory", "cards")
+# Resources held as a number on the player (cards and tracks record their own lines).
+RECORDED = frozenset(("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory"))
 
 
 def gain(state: State, seat: int, *, excess: bool = False, **amounts: int) -> None:
@@ -18,9 +23,12 @@ def gain(state: State, seat: int, *, excess: bool = False, **amounts: int) -> No
     A track already above its limit (a temporary excess) is never pushed down by a gain.
     """
     player = state.players[seat]
+    recording = state.journal is not None
     for resource, amount in amounts.items():
         if amount <= 0:
             continue
+        if recording and resource in RECORDED:
+            before = getattr(player, resource)
         if resource == "vp":
             player.vp += amount
         elif resource == "drachma":
@@ -41,6 +49,8 @@ def gain(state: State, seat: int, *, excess: bool = False, **amounts: int) -> No
             advance_track(state, seat, resource, amount)
         else:
             raise ValueError(f"unknown resource {resource!r}")
+        if recording and resource in RECORDED:
+            note_change(state, seat, resource, before, getattr(player, resource))
 
 
 def _raise(current: int, amount: int, limit: int, excess: bool) -> int:
@@ -55,9 +65,32 @@ def lose(state: State, seat: int, **amounts: int) -> None:
     for resource, amount in amounts.items():
         if amount <= 0:
             continue
-        if resource not in ("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory"):
+        if resource not in RECORDED:
             raise ValueError(f"cannot lose {resource!r}")
-        setattr(player, resource, max(0, getattr(player, resource) - amount))
+        before = getattr(player, resource)
+        setattr(player, resource, max(0, before - amount))
+        note_change(state, seat, resource, before, getattr(player, resource))
+
+
+def pay(state: State, seat: int, **deltas: int) -> None:
+    """Apply an option's priced changes (negative: paid), e.g. pay(drachma=-3, philosophy=-2).
+
+    Unlike `lose`, the caller has checked the seat can afford them; unlike `gain`, no limit
+    applies (a philosophy token's 3 citizens are the only positive amount, within 15).
+    """
+    player = state.players[seat]
+    for resource, delta in deltas.items():
+        if not delta:
+            continue
+        if resource not in RECORDED:
+            raise ValueError(f"cannot pay {resource!r}")
+        before = getattr(player, resource)
+        setattr(player, resource, before + delta)
+        note_change(state, seat, resource, before, before + delta)
+
+
+def lose_all(state: State, seat: int, resource: str) -> None:
+    lose(state, seat, **{resource: getattr(state.players[seat], resource)})
 
 
 def advance_track(state: State, seat: int, track: str, levels: int = 1) -> int:
@@ -72,14 +105,21 @@ def advance_track(state: State, seat: int, track: str, levels: int = 1) -> int:
         if level > rulings.PROGRESS_MAX:
             break
         setattr(player, track, level)
+        note_change(state, seat, track, level - 1, level)
         gained += 1
         reward = LEVELS[track][level].reward
         if reward.get("third_die"):
-            player.dice_count = 3
+            _third_die(state, seat)
         gain(state, seat, **{k: v for k, v in reward.items() if k != "third_die"})
     if track == "culture" and player.culture >= THIRD_DIE_CULTURE_LEVEL:
-        player.dice_count = 3
+        _third_die(state, seat)
     return gained
+
+
+def _third_die(state: State, seat: int) -> None:
+    player = state.players[seat]
+    note_change(state, seat, "dice_count", player.dice_count, 3)
+    player.dice_count = 3
 
 
 def draw_cards(state: State, seat: int, count: int, purpose: str) -> None:
@@ -89,14 +129,18 @@ def draw_cards(state: State, seat: int, count: int, purpose: str) -> None:
     `purpose` says where the cards go: "hand", or "legislation" (keep one, return one).
     """
     player = state.players[seat]
-    player.queue("draw", count=count, purpose=purpose)
+    player.queue("draw", count=count, purpose=purpose, cause=state.cause)
 
 
 def cap_action_excess(state: State) -> None:
     """End of the action phase: citizens and troops above 15 are cut back to 15."""
     for player in state.players:
-        player.citizens = min(player.citizens, rulings.CITIZENS_MAX)
-        player.troops = min(player.troops, rulings.TROOPS_MAX)
+        for resource in ("citizens", "troops"):
+            before = getattr(player, resource)
+            limit = rulings.CITIZENS_MAX if resource == "citizens" else rulings.TROOPS_MAX
+            if before > limit:
+                setattr(player, resource, limit)
+                note_change(state, player.seat, resource, before, limit)
 
 
 def missing_tokens(state: State, seat: int, needs: tuple[int, int, int]) -> int:
@@ -111,4 +155,15 @@ def missing_tokens(state: State, seat: int, needs: tuple[int, int, int]) -> int:
 def add_token(state: State, seat: int, colour: str, tier: str, count: int = 1) -> None:
     player = state.players[seat]
     key = f"{colour}_{tier}"
-    player.tokens[key] = player.tokens.get(key, 0) + count
+    before = player.tokens.get(key, 0)
+    player.tokens[key] = before + count
+    note(state, "token", seat, colour=colour, tier=tier, delta=count)
+
+
+def remove_token(state: State, seat: int, key: str) -> None:
+    """Give a knowledge token (key "red_minor", ...) back to the reserve."""
+    player = state.players[seat]
+    player.tokens[key] -= 1
+    colour, tier = key.split("_")
+    note(state, "token", seat, colour=colour, tier=tier, delta=-1)
+    state.tokens_from_reserve -= 1

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from engine.core import InvalidEvent
 from engine.khora import tasks
+from engine.khora.journal import note
 from engine.khora.state import State
 
 STEPS: dict[str, Callable[..., None]] = {}
@@ -89,9 +90,28 @@ def run(state: State) -> None:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
         name, *args = state.steps.pop(0)
         state.steps_started += 1
-        STEPS[name](state, *args)
+        state.cause = ("step", name)
+        if state.journal is None:
+            STEPS[name](state, *args)
+        else:
+            _run_noting_phase(state, name, args)
+        state.cause = ()
         listed = {}
     state.cache = {"options": listed}
+
+
+def _run_noting_phase(state: State, name: str, args) -> None:
+    """Run a step while narrating: a new round or phase is a line of its own, put before
+    the lines of the step that began it."""
+    round_, phase, at = state.round, state.phase, len(state.journal)
+    STEPS[name](state, *args)
+    recorded = state.journal[at:]
+    del state.journal[at:]
+    if state.round != round_:
+        note(state, "round", number=state.round)
+    if state.phase != phase:
+        note(state, "phase", phase=state.phase)
+    state.journal.extend(recorded)
 
 
 def _resolve_forced_task(state: State, listed: dict) -> int | None:
@@ -104,7 +124,9 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         if task_handler.automatic:
             if not task_handler.ready(state, player.seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
+            state.cause = tasks.cause_of(state, player.seat, task)
             tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
+            state.cause = ()
             return player.seat
         known = listed.get(player.seat)
         if known is None or known[0] != task.id:

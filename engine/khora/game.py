@@ -5,16 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Prompt
-from engine.khora import flow, sealed, tasks, views
+from engine.khora import catalog, flow, journal, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
 from engine.khora.content.exploration import SPACES
+from engine.khora.journal import Line
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
 from engine.khora.state import Player, State
 
 RULES_VERSION = "khora-1"
+# The step a chance outcome belongs to, as the cause of what it changes (journal.py).
+CHANCE_STEPS = {
+    "cities": "random_cities",
+    "deal": "deal",
+    "start_player": "pick_start_player",
+    "event": "announce",
+    "dice": "roll",
+    "draw": "draw",
+}
 KNOWN_OPTIONS = {"city_selection", "cities"}
 
 
@@ -46,6 +56,7 @@ def _check_setup(num_players: int, options: dict[str, Any]) -> None:
 class KhoraGame:
     name = "khora"
     rules_version = RULES_VERSION
+    languages = catalog.LANGUAGES
     min_players = 2
     max_players = 4
 
@@ -90,6 +101,22 @@ class KhoraGame:
                         cached[seat] = prompt
             state.cache["pending"] = cached
         return dict(cached)
+
+    def left_out(self, state: State, seat: int) -> tuple:
+        """Options the seat's open prompt leaves out that a player would ask about (a card it
+        cannot afford, a space too far), each with why: `LeftOut(id, label, reasons)`."""
+        if seat not in self.pending(state):
+            return ()
+        return tasks.left_out(state, seat)
+
+    def prompt_dict(self, state: State, seat: int, lang: str = "en") -> dict[str, Any] | None:
+        """The seat's open prompt as data, texts in `lang`, with the options it leaves out."""
+        prompt = self.pending(state).get(seat)
+        if prompt is None:
+            return None
+        payload = prompt.to_dict(lang)
+        payload["unavailable"] = [item.to_dict(lang) for item in self.left_out(state, seat)]
+        return payload
 
     def step_key(self, state: State) -> str:
         """Names the step the game is in. All prompts of one simultaneous step (and the chain of
@@ -187,15 +214,67 @@ class KhoraGame:
             raise InvalidEvent("unexpected_chance", f"Expected chance {expected}, got {kind!r}.")
         if state.chance is not None:
             state.chance = None
+        state.cause = ("step", CHANCE_STEPS.get(kind, kind))
         flow.CHANCE[kind].apply(state, event.data)
+        state.cause = ()
 
     # --- reading --------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat, sorted(self.pending(state)))
+    def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What `seat` may see (None: a spectator); names and texts in `lang`."""
+        return views.view(state, seat, sorted(self.pending(state)), catalog.language(lang))
 
     def redact(self, event: Event, seat: int | None) -> dict[str, Any]:
         return views.redact(event, seat)
+
+    # --- narration (journal.py, catalog.py) -----------------------------------------------
+
+    def apply_recorded(self, state: State, event: Event) -> tuple[State, list[Line]]:
+        """Apply an event (like `apply`, on a copy) and return every line it caused, for
+        every viewer: pass them through `narrate_lines` before showing them to anyone."""
+        new = state.clone()
+        new.journal = lines = []
+        if event.auto and event.seat is not None:
+            lines.append(Line("deadline_default", event.seat))
+        self.apply(new, event, _in_place=True)
+        new.journal = None
+        return new, lines
+
+    def narrate_lines(
+        self, lines: list[Line], viewer: int | None, everything: bool = False
+    ) -> list[dict[str, Any]]:
+        """Lines as `viewer` may see them (None: a spectator), structured, to be rendered;
+        `everything`: unredacted (a finished game's log shows all)."""
+        if everything:
+            return [line.to_dict() for line in lines]
+        return [journal.redact(line, viewer) for line in lines]
+
+    def narrate(self, state: State, event: Event, viewer: int | None) -> list[dict[str, Any]]:
+        """The lines `event` causes when applied to `state`, redacted for `viewer`."""
+        return self.narrate_lines(self.apply_recorded(state, event)[1], viewer)
+
+    def history(
+        self,
+        num_players: int,
+        options: dict[str, Any] | None,
+        events,
+        viewer: int | None,
+        onto: State | None = None,
+    ) -> list[list[dict[str, Any]]]:
+        """Replay `events` (from the setup, or from `onto`: the state before the first of them)
+        and return, per event, its lines for `viewer`."""
+        state = onto if onto is not None else self.new_game(num_players, options)
+        result = []
+        for event in events:
+            if isinstance(event, dict):
+                event = self.event_from_dict(event)
+            state, lines = self.apply_recorded(state, event)
+            result.append(self.narrate_lines(lines, viewer))
+        return result
+
+    def render(self, line: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
+        """One narrated line as a sentence in `lang` ("en" or "uk"); `names` name the seats."""
+        return catalog.render_line(line, lang, names)
 
     def is_over(self, state: State) -> bool:
         return state.finished

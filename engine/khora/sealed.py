@@ -3,6 +3,7 @@ seat that has made its secret choice may take it back and choose again."""
 
 from __future__ import annotations
 
+from engine.khora.journal import note
 from engine.khora.state import State
 
 
@@ -31,6 +32,7 @@ def revisable_step(state: State, seat: int) -> str | None:
 
 def reopen(state: State, seat: int, step: str) -> None:
     player = state.players[seat]
+    note(state, "choice_revised", seat, step=step)
     if step == "draft_pick":
         player.draft_hand.append(player.draft_picks.pop())
         player.queue("draft_pick")

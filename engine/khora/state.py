@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 COLOURS = ("red", "blue", "green")
@@ -139,6 +139,11 @@ class State:
     rules_version: str = ""
     # Derived values (prompts) for this exact state; never copied, cleared on every change.
     cache: dict[str, Any] = field(default_factory=dict)
+    # While an event is narrated: the lines recorded so far (journal.py); None otherwise.
+    # Never copied: a clone records nothing until its narrator sets a list.
+    journal: list | None = None
+    # What the rules now running act for (journal.py), e.g. ("card", "silver-mining").
+    cause: tuple = ()
 
     def clone(self) -> State:
         return State(
@@ -166,6 +171,16 @@ class State:
             final_scores=self.final_scores,
             rules_version=self.rules_version,
         )
+
+    def __getstate__(self) -> list:
+        return [getattr(self, field_.name) for field_ in fields(self)]
+
+    def __setstate__(self, values) -> None:
+        # A snapshot pickled before a field was added lacks it: such fields keep their default.
+        self.journal = None
+        self.cause = ()
+        for field_, value in zip(fields(self), values, strict=False):
+            object.__setattr__(self, field_.name, value)
 
     def seats_from(self, first: int) -> list[int]:
         """Seats in clockwise (increasing) order starting with `first`."""

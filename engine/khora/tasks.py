@@ -7,9 +7,10 @@ from other seats in the log; `automatic` tasks run without asking anyone.
 
 from __future__ import annotations
 
-from engine.core import Option, Prompt
+from engine.core import LeftOut, Option, Prompt
 from engine.khora import abilities
-from engine.khora.effects import gain
+from engine.khora.catalog import Text
+from engine.khora.effects import gain, pay
 from engine.khora.state import State, Task
 
 HANDLERS: dict[str, TaskHandler] = {}
@@ -27,6 +28,10 @@ class TaskHandler:
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         raise NotImplementedError
+
+    def unavailable(self, state: State, seat: int, task: Task) -> list[tuple]:
+        """Options a player would ask about that are left out now: (id, label, [reasons])."""
+        return []
 
     def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         """The safe choice taken for a seat that misses its deadline."""
@@ -73,11 +78,7 @@ def exchange_options(state: State, seat: int) -> list[Option]:
     if not abilities.can_exchange_glory(state, seat):
         return []
     return [
-        Option(
-            GLORY_EXCHANGE,
-            "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
-            {"glory": -1, "drachma": 2, "vp": 4},
-        )
+        Option(GLORY_EXCHANGE, Text("option.glory_exchange"), {"glory": -1, "drachma": 2, "vp": 4})
     ]
 
 
@@ -104,6 +105,18 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     )
 
 
+def left_out(state: State, seat: int) -> tuple[LeftOut, ...]:
+    """The options the seat's open prompt leaves out, each with why. Listed on request, not
+    with every prompt: it costs more than the prompt and is read far less often."""
+    task = head_task(state, seat)
+    if task is None or task.kind == "draw" or HANDLERS[task.kind].automatic:
+        return ()
+    return tuple(
+        LeftOut(option_id, label, tuple(reasons))
+        for option_id, label, reasons in HANDLERS[task.kind].unavailable(state, seat, task)
+    )
+
+
 def run_head(state: State, seat: int, work) -> None:
     """Take the seat's head task off its agenda and do `work(task)`.
 
@@ -120,9 +133,55 @@ def run_head(state: State, seat: int, work) -> None:
 def resolve_head(state: State, seat: int, option: Option) -> None:
     player = state.players[seat]
     task = player.agenda[0]
+    previous = state.cause
     if option.id == GLORY_EXCHANGE:
-        player.glory -= 1
+        state.cause = ("exchange", player.city)
+        pay(state, seat, glory=-1)
         gain(state, seat, drachma=2, vp=4)
         player.agenda[0] = player.new_task(task.kind, **task.data)
-        return
-    run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+    else:
+        state.cause = cause_of(state, seat, task)
+        run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+    state.cause = previous
+
+
+def cause_of(state: State, seat: int, task: Task) -> tuple:
+    """What answering (or running) a task acts for, as narration names it."""
+    cause = CAUSES.get(task.kind)
+    if cause is None:
+        return ("prompt", task.kind)
+    return cause(state, seat, task) if callable(cause) else cause
+
+
+_TILES = {"culture": 2, "military": 4}
+
+# The cause of each kind of task (journal.py): a fixed tuple, or a function of the task.
+CAUSES: dict = {
+    "choose_city": ("step", "setup"),
+    "draft_pick": ("step", "draft_pick"),
+    "assign_die": ("step", "assign"),
+    "adjust_citizens": ("step", "reveal"),
+    "take_action": lambda state, seat, task: ("action", task.data["tile"]),
+    "finish_action": lambda state, seat, task: ("action", task.data["tile"]),
+    "perform_action": lambda state, seat, task: ("action", _TILES[task.data["action"]]),
+    "buy_token": ("action", 3),
+    "explore": ("action", 4),
+    "legislation_keep": ("action", 1),
+    "develop": ("action", 6),
+    "take_minor_token": ("card", "scholarly-welcome"),
+    "ostracism_return": ("card", "ostracism"),
+    "play_politics": lambda state, seat, task: {
+        "action": ("action", 5),
+        "prosperity": ("event", "prosperity"),
+        "ostracism": ("card", "ostracism"),
+    }[task.data["source"]],
+    "argos_reward": ("development", "argos", 2),
+    "free_advance": ("development", "miletus", 2),
+    "progress": ("step", "progress"),
+    "event_progress": lambda state, seat, task: ("event", state.current_event),
+    "discard_card": ("event", "the-thirty-tyrants"),
+    "give_up_token": ("event", "oracle-of-delphi"),
+    "extra_action": ("event", "conquest-of-the-persians"),
+    "achievement_reward": lambda state, seat, task: ("achievement", task.data["achievement"]),
+    "final_exchange": ("step", "final_exchange"),
+}

@@ -5,32 +5,37 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.khora.content.cards import CARDS
-from engine.khora.content.cities import CITIES
-from engine.khora.content.events import EVENTS
+from engine.khora import catalog, facts
 from engine.khora.content.exploration import SPACES
 from engine.khora.state import Player, State
 from engine.khora.tasks import HANDLERS
 
 
-def _event_card(event_id: str | None) -> dict | None:
+def _event_card(event_id: str | None, lang: str) -> dict | None:
     if event_id is None:
         return None
-    event = EVENTS[event_id]
-    return {"id": event.id, "name": event.name, "text": event.text}
+    return {
+        "id": event_id,
+        "name": catalog.event_name(event_id, lang),
+        "text": catalog.event_text(event_id, lang),
+    }
 
 
-def _card(card_id: str) -> dict:
-    card = CARDS[card_id]
-    return {"id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
-
-
-def _player_view(state: State, player: Player, viewer: int | None) -> dict[str, Any]:
+def _player_view(state: State, player: Player, viewer: int | None, lang: str) -> dict[str, Any]:
     mine = viewer == player.seat
     show_tiles = mine or state.assignments_revealed
+
+    def _card(card_id: str) -> dict:
+        return facts.card(card_id, lang)
+
+    city = (
+        {"id": player.city, "name": catalog.city_name(player.city, lang)} if player.city else None
+    )
     view: dict[str, Any] = {
         "seat": player.seat,
-        "city": {"id": player.city, "name": CITIES[player.city].name} if player.city else None,
+        "city": city,
+        "development_ladder": facts.ladder(state, player.seat, lang),
+        "next_levels": facts.next_levels(state, player.seat, lang),
         "development_level": player.development,
         "drachmas": player.drachma,
         "vp": player.vp,
@@ -65,7 +70,9 @@ def _player_view(state: State, player: Player, viewer: int | None) -> dict[str, 
     return view
 
 
-def view(state: State, viewer: int | None, waiting_for: list[int]) -> dict[str, Any]:
+def view(
+    state: State, viewer: int | None, waiting_for: list[int], lang: str = "en"
+) -> dict[str, Any]:
     return {
         "game": "khora",
         "rules_version": state.rules_version,
@@ -74,8 +81,9 @@ def view(state: State, viewer: int | None, waiting_for: list[int]) -> dict[str, 
         "round": state.round,
         "phase": state.phase,
         "start_player": state.start_player,
-        "current_event": _event_card(state.current_event),
-        "events_revealed": [_event_card(e) for e in state.events_revealed],
+        "current_event": _event_card(state.current_event, lang),
+        "events_revealed": [_event_card(e, lang) for e in state.events_revealed],
+        **facts.event_deck(state),
         "politics_deck_size": len(state.deck_unseen) + len(state.deck_bottom),
         "exploration": [
             {
@@ -91,7 +99,7 @@ def view(state: State, viewer: int | None, waiting_for: list[int]) -> dict[str, 
         ],
         "persepolis_explored": state.persepolis_explored,
         "achievements": {k: list(v) for k, v in state.achievements_claimed.items()},
-        "players": [_player_view(state, p, viewer) for p in state.players],
+        "players": [_player_view(state, p, viewer, lang) for p in state.players],
         "waiting_for": waiting_for,
         "finished": state.finished,
         "scores": state.final_scores,

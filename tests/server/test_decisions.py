@@ -18,7 +18,7 @@ def open_prompt(player, game) -> dict:
 def test_the_prompt_lists_options_a_default_and_the_deadline(make_player):
     alice, _, game = two_humans_and_a_bot(make_player)
     prompt = open_prompt(alice, game)
-    assert set(prompt) == {"id", "kind", "text", "options", "default", "deadline"}
+    assert set(prompt) == {"id", "kind", "text", "options", "default", "deadline", "unavailable"}
     assert prompt["kind"] == "draft_pick"
     assert len(prompt["options"]) == 5
     assert {"id", "label", "data"} == set(prompt["options"][0])

@@ -89,6 +89,7 @@ TABLE = [
         {"seated": 409, "other_seated": 200, "other_game": 403, "anonymous": 401, "staff": 403},
     ),
     Case("game-log", "get", "/api/v1/games/{id}/log/", everyone(200)),
+    Case("game-history", "get", "/api/v1/games/{id}/history/", everyone(200)),
     Case("game-state", "get", "/api/v1/games/{id}/state/?at=1", everyone(409)),
     Case("accounts", "post", "/api/v1/accounts/", everyone(201), body=new_account),
     Case(

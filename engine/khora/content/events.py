@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.content.model import EventCard
-from engine.khora.effects import gain, lose
+from engine.khora.effects import gain, lose, lose_all
 from engine.khora.state import State
 
 FIRST_EVENT = "growing-populations"
@@ -59,7 +59,7 @@ def _ask(kind, **data):
 
 
 def _lose_all_philosophy(state: State, seat: int) -> None:
-    state.players[seat].philosophy = 0
+    lose_all(state, seat, "philosophy")
 
 
 def _discard_two(state: State, seat: int) -> None:

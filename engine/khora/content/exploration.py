@@ -65,17 +65,21 @@ TOKENS_ON_BOARD = sum(len(space.given) for space in SPACES.values())
 def describe(space: Space) -> str:
     """The space in words, for option labels: what it gives and the troops it needs.
 
-    e.g. "the minor red knowledge token (+1 drachma; needs 2 troops)". The troops lost are
-    left to the caller, which knows the seat's discounts (Sparta, Helepole).
+    e.g. "the minor red knowledge token (+1 drachma; needs 2 troops)", as a catalog Text. The
+    troops lost are left to the caller, which knows the seat's discounts (Sparta, Helepole).
     """
+    from engine.khora.catalog import Text  # the catalog names spaces: imported when used
+
     if space.id == "persepolis":
-        tokens = "Persepolis and its 3 major knowledge tokens, one of each colour"
+        tokens = Text("offer.persepolis")
     else:
-        tokens = f"the {space.tier} {space.colour} knowledge token"
+        tokens = Text("offer.token", tier=space.tier, colour=space.colour)
     bonus = []
     if space.drachma:
-        bonus.append(f"+{space.drachma} drachma{'s' if space.drachma > 1 else ''}")
+        bonus.append(Text("plus_drachma", n=space.drachma))
     if space.vp:
-        bonus.append(f"+{space.vp} VP")
-    asks = f"needs {space.troops_required} troops"
-    return f"{tokens} ({'; '.join([*bonus, asks]) if bonus else asks})"
+        bonus.append(Text("plus_vp", n=space.vp))
+    needs = Text("offer.needs", troops=space.troops_required)
+    if bonus:
+        return Text("offer.bonus", token=tokens, bonus=bonus, needs=needs)
+    return Text("offer", token=tokens, needs=needs)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.state import Player, State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -38,12 +40,15 @@ def achievements(state: State) -> None:
         if not winners:
             continue
         state.achievements_claimed[achievement] = winners
+        state.cause = ("achievement", achievement)
         for seat in winners:
             state.players[seat].achievements.append(achievement)
+            note(state, "achievement", seat, achievement=achievement, shared=len(winners) > 1)
             if len(winners) == 1:
                 ask(state, seat, "achievement_reward", achievement=achievement)
             else:
                 gain(state, seat, glory=1)
+        state.cause = ("step", "achievements")
 
 
 @handler
@@ -51,13 +56,12 @@ class AchievementReward(TaskHandler):
     kind = "achievement_reward"
 
     def text(self, state, seat, task):
-        name = ACHIEVEMENTS[task.data["achievement"]][0]
-        return f"Achievement ({name}) is yours alone: move up 1 tax or 1 glory?"
+        return Text("prompt.achievement_reward", achievement=task.data["achievement"])
 
     def options(self, state, seat, task):
         return [
-            Option("tax", "Move up 1 on the tax track", {"tax": 1}),
-            Option("glory", "Move up 1 on the glory track", {"glory": 1}),
+            Option("tax", Text("option.reward.tax"), {"tax": 1}),
+            Option("glory", Text("option.reward.glory"), {"glory": 1}),
         ]
 
     def default(self, state, seat, task, options):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora import abilities
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
-from engine.khora.content.exploration import SPACES, describe
+from engine.khora.content.exploration import SPACES
 from engine.khora.content.helpers import ask
-from engine.khora.content.tracks import PROGRESS_TRACKS, TRACK_NAMES
+from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import (
     add_token,
     advance_track,
@@ -25,8 +26,10 @@ from engine.khora.effects import (
     draw_cards,
     gain,
     missing_tokens,
+    pay,
 )
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.phases import action_order
 from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
@@ -90,6 +93,7 @@ def start_action(state: State, seat: int, tile: int) -> None:
     """Resolve one action tile for a seat: its automatic gains, then its questions."""
     player = state.players[seat]
     excess = state.phase == "actions"
+    note(state, "action", seat, tile=tile)
     if tile == 0:
         gain(state, seat, philosophy=rulings.PHILOSOPHY_ACTION_TOKENS)
         abilities.trigger(state, seat, "philosophy_action")
@@ -138,17 +142,16 @@ class BuyToken(TaskHandler):
     kind = "buy_token"
 
     def text(self, state, seat, task):
-        price = abilities.minor_token_price(state, seat)
-        return f"Trade: buy one minor knowledge token for {price} drachmas?"
+        return Text("prompt.buy_token", price=abilities.minor_token_price(state, seat))
 
     def options(self, state, seat, task):
         price = abilities.minor_token_price(state, seat)
-        options = [Option("skip", "Buy nothing", {})]
+        options = [Option("skip", Text("option.buy_nothing"), {})]
         if state.players[seat].drachma >= price:
             options += [
                 Option(
                     f"buy:{colour}",
-                    f"Buy a minor {colour} knowledge token for {price} drachmas",
+                    Text("option.buy_token", colour=colour, price=price),
                     {"colour": colour, "drachma": -price},
                 )
                 for colour in ("red", "blue", "green")
@@ -158,7 +161,7 @@ class BuyToken(TaskHandler):
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
             return
-        state.players[seat].drachma += option.data["drachma"]
+        pay(state, seat, drachma=option.data["drachma"])
         add_token(state, seat, option.data["colour"], "minor")
         state.tokens_from_reserve += 1
 
@@ -170,11 +173,11 @@ class TakeMinorToken(TaskHandler):
     kind = "take_minor_token"
 
     def text(self, state, seat, task):
-        return "Scholarly Welcome: which colour of minor knowledge token do you take?"
+        return Text("prompt.take_minor_token")
 
     def options(self, state, seat, task):
         return [
-            Option(f"colour:{c}", f"A minor {c} knowledge token", {"colour": c})
+            Option(f"colour:{c}", Text("option.minor_token", colour=c), {"colour": c})
             for c in ("red", "blue", "green")
         ]
 
@@ -194,12 +197,23 @@ class Explore(TaskHandler):
     kind = "explore"
 
     def text(self, state, seat, task):
+        return Text("prompt.explore", troops=state.players[seat].troops)
+
+    def unavailable(self, state, seat, task):
         troops = state.players[seat].troops
-        return f"Military: you have {troops} troops. Explore a space of the board?"
+        left_out = []
+        for space_id in state.exploration:
+            space = SPACES[space_id]
+            if troops < space.troops_required:
+                lost = abilities.explore_loss(state, seat, space.troops_lost)
+                label = Text("option.explore", offer=space_id, lost=lost)
+                why = Text("why.troops", n=space.troops_required, have=troops)
+                left_out.append((f"space:{space_id}", label, [why]))
+        return left_out
 
     def options(self, state, seat, task):
         troops = state.players[seat].troops
-        options = [Option("skip", "Do not explore", {})]
+        options = [Option("skip", Text("option.no_explore"), {})]
         for space_id in state.exploration:
             space = SPACES[space_id]
             if troops >= space.troops_required:
@@ -207,7 +221,7 @@ class Explore(TaskHandler):
                 options.append(
                     Option(
                         f"space:{space_id}",
-                        f"Explore for {describe(space)}; you lose {lost} troops",
+                        Text("option.explore", offer=space_id, lost=lost),
                         {"space": space_id, "troops": -lost},
                     )
                 )
@@ -216,13 +230,15 @@ class Explore(TaskHandler):
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
             return
-        player = state.players[seat]
         space = SPACES[option.data["space"]]
-        player.troops += option.data["troops"]
+        note(state, "explored", seat, space=space.id)
+        previous, state.cause = state.cause, ("space", space.id)
+        pay(state, seat, troops=option.data["troops"])
         state.exploration.remove(space.id)
         for colour, tier in space.given:
             add_token(state, seat, colour, tier)
         gain(state, seat, drachma=space.drachma, vp=space.vp)
+        state.cause = previous
         if space.id == "persepolis":
             state.persepolis_explored = True
         if task.data["remaining"] > 1:
@@ -233,26 +249,56 @@ class Explore(TaskHandler):
 
 
 def _requirement_option(state, seat, needs, cost, option_id, label, data) -> Option | None:
-    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens."""
+    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens.
+
+    `label` is (message id, parameters); the message ends with the price, `{paid}`.
+    """
     player = state.players[seat]
     missing = missing_tokens(state, seat, needs)
     philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
     if player.drachma < cost or player.philosophy < philosophy:
         return None
-    costs = [f"{cost} drachmas"] if cost else []
+    costs = [Text("pay.drachma", n=cost)] if cost else []
     if philosophy:
-        costs.append(f"{philosophy} philosophy tokens for {missing} missing knowledge tokens")
-    paid = f" (pay {' and '.join(costs)})" if costs else ""
-    return Option(option_id, label + paid, {**data, "drachma": -cost, "philosophy": -philosophy})
+        costs.append(Text("pay.philosophy", n=philosophy, missing=missing))
+    paid = Text("pay", costs=costs) if costs else ""
+    key, params = label
+    return Option(
+        option_id,
+        Text(key, **params, paid=paid),
+        {**data, "drachma": -cost, "philosophy": -philosophy},
+    )
+
+
+def unmet_requirements(state, seat, needs, cost) -> list[Text]:
+    """Why a seat cannot pay `cost` and meet `needs` now (empty: it can)."""
+    player = state.players[seat]
+    reasons = []
+    if player.drachma < cost:
+        reasons.append(Text("why.drachmas", n=cost, have=player.drachma))
+    missing = missing_tokens(state, seat, needs)
+    philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
+    if player.philosophy < philosophy:
+        for colour, need in zip(("red", "blue", "green"), needs, strict=True):
+            have = player.token_count(colour)
+            if have < need:
+                reasons.append(
+                    Text(
+                        "why.needs_tokens",
+                        need=need,
+                        colour=colour,
+                        colour_gen=Text(f"colour_gen.{colour}"),
+                        have=have,
+                    )
+                )
+        reasons.append(
+            Text("why.philosophy", missing=missing, n=philosophy, have=player.philosophy)
+        )
+    return reasons
 
 
 def _pay(state: State, seat: int, option: Option) -> None:
-    player = state.players[seat]
-    player.drachma += option.data["drachma"]
-    player.philosophy += option.data["philosophy"]
-
-
-_POLITICS_SOURCES = {"action": "Politics", "prosperity": "Prosperity", "ostracism": "Ostracism"}
+    pay(state, seat, drachma=option.data["drachma"], philosophy=option.data["philosophy"])
 
 
 @handler
@@ -260,11 +306,20 @@ class PlayPolitics(TaskHandler):
     kind = "play_politics"
 
     def text(self, state, seat, task):
-        where = _POLITICS_SOURCES[task.data["source"]]
-        return f"{where}: play a politics card from your hand?"
+        source = Text(f"source.{task.data['source']}")
+        return Text("prompt.play_politics", source=source)
+
+    def unavailable(self, state, seat, task):
+        left_out = []
+        for card_id in dict.fromkeys(state.players[seat].hand):
+            card = CARDS[card_id]
+            reasons = unmet_requirements(state, seat, card.needs, card.cost)
+            if reasons:
+                left_out.append((f"card:{card_id}", Text("option.card", card=card_id), reasons))
+        return left_out
 
     def options(self, state, seat, task):
-        options = [Option("skip", "Play no card", {})]
+        options = [Option("skip", Text("option.play_no_card"), {})]
         for card_id in dict.fromkeys(state.players[seat].hand):
             card = CARDS[card_id]
             option = _requirement_option(
@@ -273,7 +328,7 @@ class PlayPolitics(TaskHandler):
                 card.needs,
                 card.cost,
                 f"card:{card_id}",
-                f"Play {card.name}: {card.text}",
+                ("option.play_card", {"card": card_id}),
                 {"card": card_id},
             )
             if option:
@@ -296,8 +351,11 @@ def play_card(state: State, seat: int, card_id: str) -> None:
     card = CARDS[card_id]
     player.hand.remove(card_id)
     player.played.append(card_id)
+    note(state, "card_played", seat, card=card_id)
     if card.on_play:
+        previous, state.cause = state.cause, ("card", card_id)
         card.on_play(state, seat)
+        state.cause = previous
     abilities.trigger(state, seat, "card_played", card=card_id)
 
 
@@ -306,11 +364,11 @@ class OstracismReturn(TaskHandler):
     kind = "ostracism_return"
 
     def text(self, state, seat, task):
-        return "Ostracism: which of your played cards goes back to your hand?"
+        return Text("prompt.ostracism_return")
 
     def options(self, state, seat, task):
         return [
-            Option(f"card:{card_id}", f"Take back {CARDS[card_id].name}", {"card": card_id})
+            Option(f"card:{card_id}", Text("option.take_back", card=card_id), {"card": card_id})
             for card_id in state.players[seat].played
             if card_id != "ostracism"
         ]
@@ -322,6 +380,7 @@ class OstracismReturn(TaskHandler):
         player = state.players[seat]
         player.played.remove(option.data["card"])
         player.hand.append(option.data["card"])
+        note(state, "card_returned", seat, card=option.data["card"])
 
 
 # --- Development ------------------------------------------------------------------------
@@ -330,9 +389,12 @@ class OstracismReturn(TaskHandler):
 def unlock_development(state: State, seat: int) -> None:
     player = state.players[seat]
     player.development += 1
+    note(state, "development", seat, city=player.city, level=player.development)
     development = CITIES[player.city].developments[player.development - 1]
     if development.on_unlock:
+        previous, state.cause = state.cause, ("development", player.city, development.level)
         development.on_unlock(state, seat)
+        state.cause = previous
 
 
 @handler
@@ -340,12 +402,27 @@ class Develop(TaskHandler):
     kind = "develop"
 
     def text(self, state, seat, task):
+        return Text("prompt.develop", city=state.players[seat].city)
+
+    def unavailable(self, state, seat, task):
         player = state.players[seat]
-        return f"Development: unlock the next development of {CITIES[player.city].name}?"
+        if player.development >= len(CITIES[player.city].developments):
+            return []
+        development = CITIES[player.city].developments[player.development]
+        reasons = unmet_requirements(state, seat, development.needs, development.cost)
+        if not reasons:
+            return []
+        label = Text(
+            "option.unlock",
+            level=development.level,
+            development=(player.city, development.level),
+            paid="",
+        )
+        return [("unlock", label, reasons)]
 
     def options(self, state, seat, task):
         player = state.players[seat]
-        options = [Option("skip", "Unlock nothing", {})]
+        options = [Option("skip", Text("option.unlock_nothing"), {})]
         if player.development < len(CITIES[player.city].developments):
             development = CITIES[player.city].developments[player.development]
             option = _requirement_option(
@@ -354,7 +431,10 @@ class Develop(TaskHandler):
                 development.needs,
                 development.cost,
                 "unlock",
-                f"Unlock level {development.level}: {development.text}",
+                (
+                    "option.unlock",
+                    {"level": development.level, "development": (player.city, development.level)},
+                ),
                 {"level": development.level},
             )
             if option:
@@ -369,20 +449,17 @@ class Develop(TaskHandler):
         abilities.trigger(state, seat, "development_action")
 
 
-_REWARD_NAMES = {"troops": "troops", "drachma": "drachmas", "vp": "VP", "citizens": "citizens"}
-
-
 @handler
 class ArgosReward(TaskHandler):
     kind = "argos_reward"
     REWARDS = (("troops", 2), ("drachma", 3), ("vp", 4), ("citizens", 5))
 
     def text(self, state, seat, task):
-        return "Argos: which reward do you take?"
+        return Text("prompt.argos_reward")
 
     def options(self, state, seat, task):
         return [
-            Option(f"{res}:{n}", f"Gain {n} {_REWARD_NAMES[res]}", {res: n})
+            Option(f"{res}:{n}", Text(f"option.gain.{res}", n=n), {res: n})
             for res, n in self.REWARDS
         ]
 
@@ -400,18 +477,16 @@ class FreeAdvance(TaskHandler):
     kind = "free_advance"
 
     def text(self, state, seat, task):
-        return (
-            f"Miletus: choose a track to move up 1 level for free ({task.data['remaining']} left)."
-        )
+        return Text("prompt.free_advance", remaining=task.data["remaining"])
 
     def options(self, state, seat, task):
         player = state.players[seat]
         options = [
-            Option(f"track:{t}", f"Move up 1 {TRACK_NAMES[t]} level", {"track": t})
+            Option(f"track:{t}", Text("option.move_up_one", track=t), {"track": t})
             for t in PROGRESS_TRACKS
             if t not in task.data["used"] and getattr(player, t) < rulings.PROGRESS_MAX
         ]
-        return [*options, Option("skip", "Stop here", {})]
+        return [*options, Option("skip", Text("option.stop"), {})]
 
     def default(self, state, seat, task, options):
         return options[0].id

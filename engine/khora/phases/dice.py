@@ -6,10 +6,12 @@ import functools
 from itertools import permutations
 
 from engine.core import InvalidEvent, Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
-from engine.khora.effects import gain
+from engine.khora.effects import gain, pay
 from engine.khora.flow import chance_kind, step
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -61,10 +63,14 @@ def apply_dice(state: State, outcome: dict) -> None:
         raise InvalidEvent("bad_chance", "Each seat rolls each of its dice for a value 1 to 6.")
     for player, rolled in zip(state.players, dice, strict=True):
         player.dice = list(rolled)
+        note(state, "dice_rolled", player.seat, dice=list(rolled))
     state.start_player = lowest_roller(state)
+    note(state, "start_player", state.start_player)
     event = EVENTS.get(state.current_event or "")
     if event and event.in_dice_phase:
+        previous, state.cause = state.cause, ("event", event.id)
         event.resolve(state)
+        state.cause = previous
 
 
 def lowest_roller(state: State) -> int:
@@ -95,12 +101,9 @@ class AssignDie(TaskHandler):
 
     def text(self, state, seat, task):
         player = state.players[seat]
-        shown = ", ".join(str(d) for d in player.dice)
         value = player.dice[task.data["die"]]
-        return (
-            f"Your dice show {shown}. Which action tile goes on the die showing {value}? "
-            "A tile numbered above its die costs the difference in citizens."
-        )
+        shown = ", ".join(str(d) for d in player.dice)
+        return Text("prompt.assign_die", shown=shown, value=value)
 
     def options(self, state, seat, task):
         player = state.players[seat]
@@ -113,6 +116,7 @@ class AssignDie(TaskHandler):
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
         player.assignment.append(option.data["tile"])
+        note(state, "tile_assigned", seat, secret=True, tile=option.data["tile"])
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
             player.queue("assign_die", die=next_die)
@@ -126,10 +130,11 @@ def _tile_options(value: int, assigned: tuple[int, ...]) -> tuple[Option, ...]:
         if tile in assigned:
             continue
         shortfall = max(0, tile - value)
-        cost = f"costs {shortfall} citizens" if shortfall else "no citizens"
-        options.append(
-            Option(f"tile:{tile}", f"{tile_name(tile)}: {cost}", {"tile": tile, "cost": shortfall})
-        )
+        if shortfall:
+            label = Text("option.tile.cost", tile=tile, shortfall=shortfall)
+        else:
+            label = Text("option.tile.free", tile=tile)
+        options.append(Option(f"tile:{tile}", label, {"tile": tile, "cost": shortfall}))
     return tuple(options)
 
 
@@ -138,6 +143,7 @@ def reveal(state: State) -> None:
     state.assignments_revealed = True
     for player in state.players:
         player.active_tiles = sorted(player.assignment)
+        note(state, "tiles_revealed", player.seat, tiles=list(player.assignment))
         player.unpaid = sorted(
             tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
         )
@@ -158,10 +164,13 @@ def _ask_adjustment(state: State, seat: int) -> None:
             paid = outcomes.pop()
             for tile in player.unpaid:
                 if tile in paid:
-                    player.citizens -= _shortfall(state, seat, tile)
+                    previous, state.cause = state.cause, ("tile", tile)
+                    pay(state, seat, citizens=-_shortfall(state, seat, tile))
+                    state.cause = previous
                 else:
                     player.set_aside.append(tile)
                     player.active_tiles.remove(tile)
+                    note(state, "tile_set_aside", seat, tile=tile)
             player.unpaid = []
     if player.unpaid or player.philosophy:
         player.queue("adjust_citizens")
@@ -190,14 +199,11 @@ class AdjustCitizens(TaskHandler):
     def text(self, state, seat, task):
         player = state.players[seat]
         if player.unpaid:
-            owed = ", ".join(
-                f"{tile_name(t)} needs {_shortfall(state, seat, t)}" for t in player.unpaid
-            )
-            return (
-                f"You have {player.citizens} citizens. Pay citizens for each tile above its die "
-                f"({owed}), in the order you choose; a tile you cannot pay is set aside."
-            )
-        return f"You have {player.citizens} citizens. Spend philosophy tokens for citizens?"
+            owed = [
+                Text("owed", tile=t, shortfall=_shortfall(state, seat, t)) for t in player.unpaid
+            ]
+            return Text("prompt.adjust_citizens.pay", citizens=player.citizens, owed=owed)
+        return Text("prompt.adjust_citizens.philosophy", citizens=player.citizens)
 
     def options(self, state, seat, task):
         player = state.players[seat]
@@ -208,7 +214,7 @@ class AdjustCitizens(TaskHandler):
                 options.append(
                     Option(
                         f"pay:{tile}",
-                        f"Pay {shortfall} citizens to keep {tile_name(tile)}",
+                        Text("option.pay_tile", shortfall=shortfall, tile=tile),
                         {"tile": tile, "citizens": -shortfall},
                     )
                 )
@@ -216,7 +222,7 @@ class AdjustCitizens(TaskHandler):
                 options.append(
                     Option(
                         f"aside:{tile}",
-                        f"Set {tile_name(tile)} aside (you cannot pay {shortfall} citizens)",
+                        Text("option.set_aside", tile=tile, shortfall=shortfall),
                         {"tile": tile},
                     )
                 )
@@ -224,13 +230,16 @@ class AdjustCitizens(TaskHandler):
             options.append(
                 Option(
                     "philosophy",
-                    f"Spend 1 philosophy token for {rulings.PHILOSOPHY_CITIZENS} citizens "
-                    f"(you have {player.philosophy})",
+                    Text(
+                        "option.philosophy_citizens",
+                        citizens=rulings.PHILOSOPHY_CITIZENS,
+                        have=player.philosophy,
+                    ),
                     {"philosophy": -1, "citizens": rulings.PHILOSOPHY_CITIZENS},
                 )
             )
         if not player.unpaid:
-            options.append(Option("done", "Done", {}))
+            options.append(Option("done", Text("option.done"), {}))
         return options
 
     def default(self, state, seat, task, options):
@@ -244,14 +253,17 @@ class AdjustCitizens(TaskHandler):
         if option.id == "done":
             return
         if option.id == "philosophy":
-            player.philosophy -= 1
+            pay(state, seat, philosophy=-1)
             gain(state, seat, citizens=rulings.PHILOSOPHY_CITIZENS)
         else:
             tile = option.data["tile"]
             player.unpaid.remove(tile)
             if option.id.startswith("pay:"):
-                player.citizens -= _shortfall(state, seat, tile)
+                previous, state.cause = state.cause, ("tile", tile)
+                pay(state, seat, citizens=-_shortfall(state, seat, tile))
+                state.cause = previous
             else:
                 player.set_aside.append(tile)
                 player.active_tiles.remove(tile)
+                note(state, "tile_set_aside", seat, tile=tile)
         _ask_adjustment(state, seat)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.core import InvalidEvent, Option
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
-from engine.khora.content.cards import CARDS
 from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
+from engine.khora.journal import note
 from engine.khora.phases.action_order import LEGISLATION, turn_position
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler, run_head
@@ -40,7 +41,7 @@ def apply_draw(state: State, outcome: dict) -> None:
     for card in from_bottom:
         state.bottom_places.pop(card, None)
     drawn = [*cards, *from_bottom]
-    run_head(state, seat, lambda task: _deliver(state, seat, task.data["purpose"], drawn))
+    run_head(state, seat, lambda task: _deliver(state, seat, task, drawn))
 
 
 def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
@@ -59,7 +60,11 @@ def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
     state.bottom_places[card] = place
 
 
-def _deliver(state: State, seat: int, purpose: str, drawn: list[str]) -> None:
+def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
+    purpose = task.data["purpose"]
+    previous, state.cause = state.cause, task.data.get("cause", ())
+    note(state, "cards_drawn", seat, secret=True, cards=list(drawn), count=len(drawn))
+    state.cause = previous
     if purpose == "legislation" and len(drawn) > 1:
         ask(state, seat, "legislation_keep", cards=tuple(drawn))
     else:
@@ -72,11 +77,11 @@ class LegislationKeep(TaskHandler):
     secret = True
 
     def text(self, state, seat, task):
-        return "Legislation: keep one card; the other goes to the bottom of the deck."
+        return Text("prompt.legislation_keep")
 
     def options(self, state, seat, task):
         return [
-            Option(f"card:{c}", f"Keep {CARDS[c].name}: {CARDS[c].text}", {"card": c})
+            Option(f"card:{c}", Text("option.keep", card=c), {"card": c})
             for c in task.data["cards"]
         ]
 
@@ -89,9 +94,11 @@ class LegislationKeep(TaskHandler):
     def resolve(self, state, seat, task, option):
         kept = option.data["card"]
         state.players[seat].hand.append(kept)
-        for card in task.data["cards"]:
-            if card != kept:
-                put_at_bottom(state, seat, card, tile=LEGISLATION)
+        returned = [c for c in task.data["cards"] if c != kept]
+        for card in returned:
+            put_at_bottom(state, seat, card, tile=LEGISLATION)
+        note(state, "card_kept", seat, secret=True, card=kept)
+        note(state, "cards_to_bottom", seat, secret=True, cards=returned, count=len(returned))
 
 
 @handler
@@ -102,16 +109,14 @@ class DiscardCard(TaskHandler):
     secret = True  # the discards go face down to the bottom of the deck
 
     def text(self, state, seat, task):
-        return (
-            f"The Thirty Tyrants: discard a card from your hand ({task.data['remaining']} to go)."
-        )
+        return Text("prompt.discard_card", remaining=task.data["remaining"])
 
     def options(self, state, seat, task):
         hand = state.players[seat].hand
         if not hand:  # the draw before it found the deck empty: nothing to discard
-            return [Option("done", "Nothing left to discard", {})]
+            return [Option("done", Text("option.nothing_to_discard"), {})]
         return [
-            Option(f"card:{c}", f"Discard {CARDS[c].name}", {"card": c})
+            Option(f"card:{c}", Text("option.discard", card=c), {"card": c})
             for c in dict.fromkeys(hand)
         ]
 
@@ -126,6 +131,7 @@ class DiscardCard(TaskHandler):
             return
         player = state.players[seat]
         player.hand.remove(option.data["card"])
+        note(state, "card_discarded", seat, secret=True, card=option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
             put_at_bottom(state, seat, option.data["card"])
         if task.data["remaining"] > 1 and player.hand:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.khora.catalog import Text
 from engine.khora.content.events import EVENTS
 from engine.khora.content.helpers import ask
-from engine.khora.effects import gain
+from engine.khora.effects import gain, remove_token
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.phases.actions import MILITARY
-from engine.khora.phases.dice import tile_name
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -18,6 +19,8 @@ def resolve_event(state: State) -> None:
     state.phase = "event_resolution"
     event = EVENTS[state.current_event]
     if not event.in_dice_phase:
+        note(state, "event_resolves", event=event.id)
+        state.cause = ("event", event.id)
         event.resolve(state)
 
 
@@ -28,14 +31,14 @@ class GiveUpToken(TaskHandler):
     kind = "give_up_token"
 
     def text(self, state, seat, task):
-        return "Oracle of Delphi: which knowledge token do you give up for 2 philosophy tokens?"
+        return Text("prompt.give_up_token")
 
     def options(self, state, seat, task):
         tokens = state.players[seat].tokens
         return [
             Option(
                 f"token:{key}",
-                f"Give up a {key.split('_')[1]} {key.split('_')[0]} knowledge token",
+                Text("option.give_up", tier=key.split("_")[1], colour=key.split("_")[0]),
                 {"token": key},
             )
             for key in sorted(tokens)
@@ -47,8 +50,7 @@ class GiveUpToken(TaskHandler):
         return (minors or options)[0].id
 
     def resolve(self, state, seat, task, option):
-        state.players[seat].tokens[option.data["token"]] -= 1
-        state.tokens_from_reserve -= 1
+        remove_token(state, seat, option.data["token"])
         gain(state, seat, philosophy=2)
 
 
@@ -59,11 +61,11 @@ class ExtraAction(TaskHandler):
     kind = "extra_action"
 
     def text(self, state, seat, task):
-        return "Conquest of the Persians: take one extra action (not Military)?"
+        return Text("prompt.extra_action")
 
     def options(self, state, seat, task):
-        return [Option("skip", "Take no extra action", {})] + [
-            Option(f"tile:{tile}", f"Take the {tile_name(tile)} action", {"tile": tile})
+        return [Option("skip", Text("option.no_extra_action"), {})] + [
+            Option(f"tile:{tile}", Text("option.extra_action", tile=tile), {"tile": tile})
             for tile in range(7)
             if tile != MILITARY
         ]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora import abilities
-from engine.khora.content.events import EVENTS
+from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
-from engine.khora.content.tracks import PROGRESS_TRACKS, TRACK_NAMES
-from engine.khora.effects import advance_track
+from engine.khora.content.tracks import PROGRESS_TRACKS
+from engine.khora.effects import advance_track, pay
 from engine.khora.flow import step
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
@@ -28,19 +28,33 @@ def end_progress(state: State) -> None:
         abilities.trigger(state, player.seat, "progress_end")
 
 
-def _advance_option(state, seat, track, discount, option_id, label_prefix, data) -> Option | None:
+def _advance_option(state, seat, track, discount, option_id, label_key, data) -> Option | None:
     price = abilities.progress_price(state, seat, track, discount)
     if price is None or state.players[seat].drachma < price:
         return None
     level = getattr(state.players[seat], track) + 1
-    label = f"{label_prefix}{TRACK_NAMES[track]} to level {level} for {price} drachmas"
+    label = Text(label_key, track=track, level=level, price=price)
     return Option(option_id, label, {"track": track, "drachma": -price, **data})
 
 
+def _unavailable_advances(state, seat, tracks, discount, option_prefix, label_key) -> list:
+    """Tracks a seat cannot move up now, each with why (the top, or too few drachmas)."""
+    left_out = []
+    for track in tracks:
+        price = abilities.progress_price(state, seat, track, discount)
+        level = getattr(state.players[seat], track) + 1
+        if price is None:
+            label = Text("option.move_up_one", track=track)
+            left_out.append((f"{option_prefix}:{track}", label, [Text("why.top")]))
+        elif state.players[seat].drachma < price:
+            label = Text(label_key, track=track, level=level, price=price)
+            why = Text("why.drachmas", n=price, have=state.players[seat].drachma)
+            left_out.append((f"{option_prefix}:{track}", label, [why]))
+    return left_out
+
+
 def _pay_and_advance(state: State, seat: int, option: Option) -> None:
-    player = state.players[seat]
-    player.drachma += option.data["drachma"]
-    player.philosophy += option.data.get("philosophy", 0)
+    pay(state, seat, drachma=option.data["drachma"], philosophy=option.data.get("philosophy", 0))
     advance_track(state, seat, option.data["track"], 1)
 
 
@@ -52,19 +66,23 @@ class Progress(TaskHandler):
         player = state.players[seat]
         levels = task.data["levels"]
         if levels:
-            return (
-                f"Progress: you have {player.drachma} drachmas. Move up a track "
-                f"({levels} level{'s' if levels > 1 else ''} left this phase)?"
-            )
-        return (
-            f"Progress: you have {player.drachma} drachmas and {player.philosophy} philosophy "
-            "tokens. Spend a token to move up one more level?"
+            return Text("prompt.progress", drachma=player.drachma, levels=levels)
+        return Text(
+            "prompt.progress.philosophy", drachma=player.drachma, philosophy=player.philosophy
         )
+
+    def unavailable(self, state, seat, task):
+        with_token = task.data["levels"] == 0
+        if with_token and not state.players[seat].philosophy:
+            return []
+        prefix = "philosophy" if with_token else "advance"
+        key = "option.advance.philosophy" if with_token else "option.advance"
+        return _unavailable_advances(state, seat, PROGRESS_TRACKS, 0, prefix, key)
 
     def options(self, state, seat, task):
         with_token = task.data["levels"] == 0
         if with_token and not state.players[seat].philosophy:
-            return [Option("done", "Done", {})]
+            return [Option("done", Text("option.done"), {})]
         options = []
         for track in PROGRESS_TRACKS:
             option = _advance_option(
@@ -73,12 +91,12 @@ class Progress(TaskHandler):
                 track,
                 0,
                 f"{'philosophy' if with_token else 'advance'}:{track}",
-                "Spend 1 philosophy token and move " if with_token else "Move ",
+                "option.advance.philosophy" if with_token else "option.advance",
                 {"philosophy": -1} if with_token else {},
             )
             if option:
                 options.append(option)
-        return [*options, Option("done", "Done", {})]
+        return [*options, Option("done", Text("option.done"), {})]
 
     def resolve(self, state, seat, task, option):
         if option.id == "done":
@@ -95,17 +113,30 @@ class EventProgress(TaskHandler):
     kind = "event_progress"
 
     def text(self, state, seat, task):
-        event = EVENTS[state.current_event].name if state.current_event else "Event"
-        return (
-            f"{event}: you may move up 1 level, paying {task.data['discount']} drachmas less "
-            f"(you have {state.players[seat].drachma})."
+        return Text(
+            "prompt.event_progress",
+            event=state.current_event,
+            discount=task.data["discount"],
+            have=state.players[seat].drachma,
+        )
+
+    def unavailable(self, state, seat, task):
+        discount = task.data["discount"]
+        return _unavailable_advances(
+            state, seat, task.data["tracks"], discount, "advance", "option.advance"
         )
 
     def options(self, state, seat, task):
-        options = [Option("skip", "Do not move up", {})]
+        options = [Option("skip", Text("option.no_move"), {})]
         for track in task.data["tracks"]:
             option = _advance_option(
-                state, seat, track, task.data["discount"], f"advance:{track}", "Move ", {}
+                state,
+                seat,
+                track,
+                task.data["discount"],
+                f"advance:{track}",
+                "option.advance",
+                {},
             )
             if option:
                 options.append(option)

@@ -7,6 +7,7 @@ from engine.khora import abilities
 from engine.khora.content.events import FIRST_EVENT, LAST_EVENT
 from engine.khora.effects import gain
 from engine.khora.flow import chance_kind, step
+from engine.khora.journal import note
 from engine.khora.state import State
 
 ROUNDS = 9
@@ -67,6 +68,7 @@ def apply_event(state: State, outcome: dict) -> None:
 def _reveal(state: State, event: str) -> None:
     state.current_event = event
     state.events_revealed.append(event)
+    note(state, "event_revealed", event=event)
 
 
 @step("tax")

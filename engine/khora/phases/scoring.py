@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora import abilities
+from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
 from engine.khora.flow import step
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -26,10 +28,10 @@ class FinalExchange(TaskHandler):
     kind = "final_exchange"
 
     def text(self, state, seat, task):
-        return "Thebes: final scoring is next. Give up more glory for 2 drachmas and 4 VP first?"
+        return Text("prompt.final_exchange")
 
     def options(self, state, seat, task):
-        return [Option("done", "Go to final scoring", {})]
+        return [Option("done", Text("option.to_final_scoring"), {})]
 
     def resolve(self, state, seat, task, option):
         return None
@@ -40,6 +42,8 @@ def final_scoring(state: State) -> None:
     state.final_scores = compute_scores(state)
     state.finished = True
     state.phase = "game_over"
+    for seat, total in enumerate(state.final_scores["totals"]):
+        note(state, "final_score", seat, total=total)
 
 
 def score_breakdown(state: State, seat: int) -> dict[str, int]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine.core import InvalidEvent, Option
-from engine.khora.content.cards import CARDS
+from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
 from engine.khora.flow import chance_kind, step
+from engine.khora.journal import note
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
@@ -34,6 +35,7 @@ def setup_steps(state: State) -> list[tuple]:
 def fixed_cities(state: State) -> None:
     for player, city in zip(state.players, state.options["cities"], strict=True):
         player.city = city
+        note(state, "city", player.seat, city=city)
 
 
 @step("random_cities")
@@ -57,6 +59,7 @@ def apply_cities(state: State, outcome: dict) -> None:
         raise InvalidEvent("bad_chance", "Cities must be one distinct known city per seat.")
     for player, city in zip(state.players, cities, strict=True):
         player.city = city
+        note(state, "city", player.seat, city=city)
 
 
 @step("choose_city")
@@ -69,12 +72,12 @@ class ChooseCity(TaskHandler):
     kind = "choose_city"
 
     def text(self, state, seat, task):
-        return "Which city will you lead?"
+        return Text("prompt.choose_city")
 
     def options(self, state, seat, task):
         taken = {p.city for p in state.players}
         return [
-            Option(f"city:{city.id}", city.name, {"city": city.id})
+            Option(f"city:{city.id}", Text("option.city", city=city.id), {"city": city.id})
             for city in CITIES.values()
             if city.id not in taken
         ]
@@ -84,6 +87,7 @@ class ChooseCity(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         state.players[seat].city = option.data["city"]
+        note(state, "city", seat, city=option.data["city"])
 
 
 # --- politics draft ---------------------------------------------------------------------
@@ -116,6 +120,7 @@ def apply_deal(state: State, outcome: dict) -> None:
     state.deck_unseen = [card for card in state.deck_unseen if card not in dealt_set]
     for player, hand in zip(state.players, hands, strict=True):
         player.draft_hand = list(hand)
+        note(state, "cards_dealt", player.seat, secret=True, cards=list(hand), count=len(hand))
 
 
 @step("draft_pick")
@@ -130,11 +135,7 @@ class DraftPick(TaskHandler):
     secret = True
 
     def text(self, state, seat, task):
-        remaining = len(state.players[seat].draft_hand)
-        return (
-            f"Draft: keep one of these {remaining} politics cards; "
-            "the others pass to the player on your left."
-        )
+        return Text("prompt.draft_pick", remaining=len(state.players[seat].draft_hand))
 
     def options(self, state, seat, task):
         return [_card_option(card) for card in state.players[seat].draft_hand]
@@ -149,6 +150,7 @@ class DraftPick(TaskHandler):
         player = state.players[seat]
         player.draft_hand.remove(option.data["card"])
         player.draft_picks.append(option.data["card"])
+        note(state, "draft_picked", seat, secret=True, card=option.data["card"])
 
 
 @step("draft_pass")
@@ -156,12 +158,15 @@ def draft_pass(state: State) -> None:
     hands = [player.draft_hand for player in state.players]
     for player in state.players:
         player.draft_hand = hands[(player.seat - 1) % state.num_players]
+        received = list(player.draft_hand)
+        note(state, "draft_received", player.seat, secret=True, cards=received, count=len(received))
 
 
 @step("draft_end")
 def draft_end(state: State) -> None:
     for player in state.players:
         player.hand = player.draft_picks + player.draft_hand
+        note(state, "draft_done", player.seat, count=len(player.hand))
         player.draft_picks = []
         player.draft_hand = []
 
@@ -192,8 +197,8 @@ def apply_start_player(state: State, outcome: dict) -> None:
     if not isinstance(seat, int) or not 0 <= seat < state.num_players:
         raise InvalidEvent("bad_chance", "The start player must be a seat number.")
     state.start_player = seat
+    note(state, "start_player", seat)
 
 
 def _card_option(card_id: str) -> Option:
-    card = CARDS[card_id]
-    return Option(f"card:{card_id}", f"{card.name}: {card.text}", {"card": card_id})
+    return Option(f"card:{card_id}", Text("option.card", card=card_id), {"card": card_id})

@@ -77,7 +77,7 @@ def test_space_needs_its_troops_and_gives_its_token_and_bonus(
     table = military_turn(required - 1)  # exactly enough after the action's +1
     label = table.option_labels(0)[f"space:{space}"]
     assert f"{tier} {colour} knowledge token" in label
-    assert f"you lose {lost} troops" in label
+    assert label.endswith(f"you lose {lost} troop{'' if lost == 1 else 's'}")
     before = table.snapshot(0)
 
     table.decide(0, f"space:{space}")

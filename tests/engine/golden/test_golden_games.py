@@ -42,7 +42,18 @@ def test_golden_game_replays_to_its_hand_checked_scores_and_views(name):
     assert scores["totals"] == [row["total"] for row in golden["hand_checked_scores"]]
     for seat, view in golden["expected"]["views"].items():
         viewer = None if seat == "None" else int(seat)
-        assert as_json(game.view(state, viewer)) == view
+        assert recorded_part(as_json(game.view(state, viewer)), view) == view
+
+
+def recorded_part(actual, recorded):
+    """`actual` restricted to the keys the file recorded: views may gain facts (derived from
+    the content, checked by their own table tests) without re-recording every golden game;
+    a recorded key that changes or disappears still fails."""
+    if isinstance(actual, dict) and isinstance(recorded, dict):
+        return {key: recorded_part(actual[key], recorded[key]) for key in recorded if key in actual}
+    if isinstance(actual, list) and isinstance(recorded, list) and len(actual) == len(recorded):
+        return [recorded_part(a, r) for a, r in zip(actual, recorded, strict=True)]
+    return actual
 
 
 def test_golden_games_cover_two_three_and_four_players():
