@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "mailplay",
 ]
 
 MIDDLEWARE = [
@@ -164,7 +165,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Publishing gives up fast when Redis is down: the database keeps the work due for the tick.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2}
-CELERY_BEAT_SCHEDULE = {"tick": {"task": "games.tasks.tick", "schedule": 60.0}}
+CELERY_BEAT_SCHEDULE = {
+    "tick": {"task": "games.tasks.tick", "schedule": 60.0},
+    # Mail received but not processed (a worker died, the broker was down) is retried here.
+    "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0},
+}
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
@@ -202,6 +207,23 @@ if NOTIFY_MAX_ATTEMPTS < 1 or NOTIFY_RETRY_SECONDS < 1:
     raise ImproperlyConfigured("NOTIFY_MAX_ATTEMPTS and NOTIFY_RETRY_SECONDS must be at least 1.")
 if not 0 <= NOTIFY_DIGEST_HOUR <= 23:
     raise ImproperlyConfigured(f"NOTIFY_DIGEST_HOUR={NOTIFY_DIGEST_HOUR} is not an hour (0-23).")
+
+# A player who answered this recently is at the table: their "your turn" email waits this
+# long and is dropped if they answer first (0: never hold).
+NOTIFY_ACTIVE_MINUTES = env_int("NOTIFY_ACTIVE_MINUTES", 5)
+
+# Play by email: replies go to <local>+<signed token>@<domain> (the domain's MX, or a relay,
+# must deliver them to `manage.py receive_mail`, or a provider posts them to the webhook).
+MAILPLAY_REPLY_ADDRESS = os.environ.get("MAILPLAY_REPLY_ADDRESS", "play@localhost")
+if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
+    raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
+MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
+MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
+# Inbound webhooks of hosted providers (django-anymail): /mail/inbound/<provider>/inbound/.
+ANYMAIL = {
+    "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", ""),
+    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
