@@ -77,7 +77,7 @@ def announce(
                 notify(
                     user=seat.user,
                     game=game,
-                    step=str(step.number),
+                    step=_ask_cause(game, seat, step, kind, pending[seat.position]),
                     kind=kind,
                     context=context,
                     not_before=_hold_while_active(game, seat) if kind == "your_turn" else None,
@@ -85,6 +85,16 @@ def announce(
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+
+
+def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
+    """The outbox's cause for this ask: the step, or the step and prompt when the seat was
+    already told about this step (asked again after waiting on others within it, as in
+    Military's turn order). Without the prompt, that second ask would be a duplicate cause
+    and the player would never hear of it."""
+    first = str(step.number)
+    told = Notification.objects.filter(recipient=seat.user, game=game, step=first, kind=kind)
+    return f"{first}/{prompt.id}" if told.exists() else first
 
 
 def _hold_while_active(game: Game, seat: Seat) -> datetime | None:
