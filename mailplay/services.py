@@ -192,10 +192,13 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
 
 
 def _apply(game: Game, user, current: dict, numbers: list[int]) -> replies.Answer:
-    """Each number answers the seat's prompt of the moment, in order, while it is asked."""
+    """Each number answers the seat's prompt of the moment, in order, while it is asked within
+    the same step: a prompt of a later step (after bots played on) is one the player has not
+    seen, so a number meant for something else is never applied to it."""
     answer = replies.Answer("applied")
+    step = selectors.open_step(game)
     for index, number in enumerate(numbers):
-        if current is None:
+        if current is None or (index and selectors.open_step(game) != step):
             answer.unused = numbers[index:]
             break
         if index >= reading.MAX_NUMBERS:

@@ -262,3 +262,18 @@ def test_a_crash_while_processing_loses_nothing_and_the_sweep_applies_it_once(
     assert (row.status, row.outcome) == ("done", "applied")
     assert _decisions(game, 0) == 1
     assert len(mail.outbox) == 1
+
+
+def test_numbers_never_run_on_into_a_step_the_player_has_not_seen(make_player):
+    """Alone with bots, each draft pick opens a new step at once: "1 2" plays only the 1."""
+    alice = make_player("alice")
+    game = start_game([alice], seats=3)
+    to = latest_email(alice.user).reply_to
+    mail.outbox.clear()
+
+    _deliver(reply(to=to, sender="alice@example.com", text="1 2"), to)
+
+    assert _decisions(game, 0) == 1
+    (answer,) = mail.outbox
+    assert "Taken: 1." in answer.body and "Not used: 2." in answer.body
+    assert "You are asked again" in answer.body, "the next pick is shown, to answer on its own"
