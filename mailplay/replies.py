@@ -56,6 +56,7 @@ def render(answer: Answer, *, user, game: Game, subject: str) -> RenderedAnswer:
         "finished": game.status == Game.Status.FINISHED,
         "status": game.status,
         "asked": answer.prompt is not None,
+        "waiting_for": answer.waiting_for,
         "reply_to": "",
         # The page layout's footer: the player can stop all email from here too.
         "scope_label": SCOPE_LABELS["your_turn"],

@@ -54,6 +54,8 @@ def test_the_game_started_email_numbers_the_options_and_can_be_answered(make_pla
     assert answer.to == ["alice@example.com"]
     assert answer.subject == "Re: Khôra: your turn"
     assert f"Taken: 2. {labels[1]}" in answer.body
+    assert "Nothing is asked of you right now" in answer.body
+    assert "(the game waits for bob)" in answer.body
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
     assert "In-Reply-To" in answer.extra_headers
     print(answer.body)
