@@ -219,7 +219,9 @@ if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
     raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
 MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
 MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
-# Inbound webhooks of hosted providers (django-anymail): /mail/inbound/<provider>/inbound/.
+# A hosted provider's inbound webhook (django-anymail) at /mail/inbound/<provider>/inbound/,
+# e.g. "mailgun"; unset, every such address answers 404.
+MAILPLAY_INBOUND_PROVIDER = os.environ.get("MAILPLAY_INBOUND_PROVIDER", "")
 ANYMAIL = {
     "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", ""),
     "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),

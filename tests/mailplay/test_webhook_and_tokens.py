@@ -24,6 +24,7 @@ MAILGUN_URL = "/mail/inbound/mailgun/inbound/"
 @pytest.fixture
 def mailgun(settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
+    settings.MAILPLAY_INBOUND_PROVIDER = "mailgun"
 
 
 def _mailgun_post(raw: bytes, recipient: str, key: str = SIGNING_KEY):
@@ -65,6 +66,16 @@ def test_a_post_without_the_providers_signature_is_refused_and_nothing_is_stored
     to = reply_address(alice.user.pk, 1, "p0-1")
     response = _mailgun_post(reply(to=to, sender="alice@example.com"), to, key="forged")
     assert response.status_code == 400
+    assert not InboundMessage.objects.exists()
+
+
+def test_a_provider_nobody_chose_has_no_webhook(make_player, settings):
+    settings.MAILPLAY_INBOUND_PROVIDER = ""
+    alice = make_player("alice")
+    to = reply_address(alice.user.pk, 1, "p0-1")
+    assert _mailgun_post(reply(to=to, sender="alice@example.com"), to).status_code == 404
+    postmark = Client().post("/mail/inbound/postmark/inbound/", {}, content_type="application/json")
+    assert postmark.status_code == 404
     assert not InboundMessage.objects.exists()
 
 
