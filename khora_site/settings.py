@@ -219,12 +219,17 @@ if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
     raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
 MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
 MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
-# A hosted provider's inbound webhook (django-anymail) at /mail/inbound/<provider>/inbound/,
-# e.g. "mailgun"; unset, every such address answers 404.
-MAILPLAY_INBOUND_PROVIDER = os.environ.get("MAILPLAY_INBOUND_PROVIDER", "")
+# A hosted mail provider's webhooks (django-anymail), e.g. "mailgun": its inbound mail at
+# /mail/provider/<provider>/inbound/, its delivery tracking (bounces and complaints suppress
+# the address) at /mail/provider/<provider>/tracking/. Unset, every such address answers 404.
+ANYMAIL_WEBHOOK_PROVIDER = os.environ.get("ANYMAIL_WEBHOOK_PROVIDER", "")
+# django-anymail's own settings, each from ANYMAIL_<NAME> (e.g. ANYMAIL_MAILGUN_API_KEY and
+# EMAIL_BACKEND=anymail.backends.mailgun.EmailBackend to send through Mailgun;
+# ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY or ANYMAIL_WEBHOOK_SECRET for its webhooks).
 ANYMAIL = {
-    "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", ""),
-    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_") and name != "ANYMAIL_WEBHOOK_PROVIDER"
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -20,7 +20,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),
     path("notifications/", include("notifications.urls")),
-    path("mail/inbound/", include("mailplay.inbound_urls")),
+    path("mail/provider/", include("mailplay.provider_urls")),
     path("mail/", include("mailplay.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -29,6 +29,7 @@ from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
+from notifications.suppression import is_suppressed
 
 log = logging.getLogger(__name__)
 User = get_user_model()
@@ -292,6 +293,11 @@ def reply_send(inbound_id: int) -> bool:
             .first()
         )
         if row is None or row.reply_attempts >= settings.NOTIFY_MAX_ATTEMPTS:
+            return False
+        if is_suppressed(row.reply_to_address):  # it bounced for good since: never write again
+            row.reply_attempts = settings.NOTIFY_MAX_ATTEMPTS
+            row.last_error = "answer: the address is suppressed (bounce or complaint)"
+            row.save(update_fields=["reply_attempts", "last_error"])
             return False
         row.reply_attempts += 1
         try:

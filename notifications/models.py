@@ -96,6 +96,19 @@ class Notification(models.Model):
         return f"{self.kind} to {self.recipient} ({self.status})"
 
 
+class SuppressedAddress(models.Model):
+    """An address that bounced for good or whose owner marked our mail as spam: no game email
+    goes to it again (account recovery does not pass through the outbox and still does)."""
+
+    email = models.CharField(max_length=320, unique=True, help_text="Lowercased.")
+    reason = models.CharField(max_length=16, help_text="bounced, complained or rejected")
+    detail = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=clock.now)
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.reason})"
+
+
 class NotificationPreference(models.Model):
     """How a user wants each family of email; a user without a row gets the defaults."""
 

@@ -26,6 +26,7 @@ from notifications import emails, local_time
 from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
 from notifications.models import Delivery, Notification, NotificationPreference
 from notifications.selectors import preferences_of, unsubscribe_target
+from notifications.suppression import is_suppressed
 
 logger = logging.getLogger(__name__)
 User = get_user_model()
@@ -52,12 +53,13 @@ def notify(
     first; `supersede_held` then drops it).
 
     Call it inside the transaction that commits its cause. Returns the new row, or None when
-    nothing was written: the user has no address, turned the kind off, or the same
+    nothing was written: the user has no address (or it bounced for good or complained),
+    turned the kind off, or the same
     (user, game, step, kind) was already written. A duplicate never breaks the caller's
     transaction: the insert runs in a savepoint.
     """
     family = family_of(kind)
-    if not user.email:
+    if not user.email or is_suppressed(user.email):
         return None
     delivery = getattr(preferences_of(user), family)
     if delivery == Delivery.OFF:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import time
 
 import pytest
@@ -14,17 +15,18 @@ from games.models import GameEvent
 from mailplay import reading
 from mailplay.models import InboundMessage
 from mailplay.tokens import read_reply_token, reply_address, reply_token, token_of_address
+from notifications.models import Notification, SuppressedAddress
 from tests.mailplay.conftest import latest_email, reply
 from tests.server.conftest import start_game
 
 SIGNING_KEY = "mailgun-test-signing-key"
-MAILGUN_URL = "/mail/inbound/mailgun/inbound/"
+MAILGUN_URL = "/mail/provider/mailgun/inbound/"
 
 
 @pytest.fixture
 def mailgun(settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
-    settings.MAILPLAY_INBOUND_PROVIDER = "mailgun"
+    settings.ANYMAIL_WEBHOOK_PROVIDER = "mailgun"
 
 
 def _mailgun_post(raw: bytes, recipient: str, key: str = SIGNING_KEY):
@@ -70,11 +72,13 @@ def test_a_post_without_the_providers_signature_is_refused_and_nothing_is_stored
 
 
 def test_a_provider_nobody_chose_has_no_webhook(make_player, settings):
-    settings.MAILPLAY_INBOUND_PROVIDER = ""
+    settings.ANYMAIL_WEBHOOK_PROVIDER = ""
     alice = make_player("alice")
     to = reply_address(alice.user.pk, 1, "p0-1")
     assert _mailgun_post(reply(to=to, sender="alice@example.com"), to).status_code == 404
-    postmark = Client().post("/mail/inbound/postmark/inbound/", {}, content_type="application/json")
+    postmark = Client().post(
+        "/mail/provider/postmark/inbound/", {}, content_type="application/json"
+    )
     assert postmark.status_code == 404
     assert not InboundMessage.objects.exists()
 
@@ -126,3 +130,44 @@ def test_an_html_reply_loses_its_quote_and_markup():
         "<blockquote>2. Keep it</blockquote></div>"
     )
     assert reading.numbers_in(reading.fresh_text(reading.html_to_text(html))) == [5]
+
+
+def _tracking_post(event: str, recipient: str, severity: str | None = None):
+    timestamp, token = str(int(time.time())), "b" * 50
+    signature = hmac.new(SIGNING_KEY.encode(), f"{timestamp}{token}".encode(), hashlib.sha256)
+    event_data = {"event": event, "recipient": recipient, "timestamp": float(timestamp)}
+    if severity:
+        event_data["severity"] = severity
+    body = {
+        "signature": {"timestamp": timestamp, "token": token, "signature": signature.hexdigest()},
+        "event-data": event_data,
+    }
+    return Client().post(
+        "/mail/provider/mailgun/tracking/", json.dumps(body), content_type="application/json"
+    )
+
+
+def test_a_hard_bounce_or_a_complaint_stops_game_email_to_that_address(make_player, mailgun):
+    alice, bob, cyd = make_player("alice"), make_player("bob"), make_player("cyd")
+    assert _tracking_post("failed", "Alice@Example.com", severity="permanent").status_code == 200
+    assert _tracking_post("complained", "bob@example.com").status_code == 200
+    assert _tracking_post("failed", "cyd@example.com", severity="temporary").status_code == 200
+
+    assert set(SuppressedAddress.objects.values_list("email", "reason")) == {
+        ("alice@example.com", "bounced"),
+        ("bob@example.com", "complained"),
+    }
+    start_game([alice, bob, cyd])
+    assert set(Notification.objects.values_list("recipient__username", flat=True)) == {"cyd"}
+
+
+def test_email_can_go_out_through_a_provider_by_settings_alone(make_player, settings):
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"  # anymail's own test ESP
+    alice, bob = make_player("alice"), make_player("bob")
+    mail.outbox.clear()
+    start_game([alice, bob], seats=3)
+    sent = {message.to[0]: message for message in mail.outbox}
+    assert set(sent) == {"alice@example.com", "bob@example.com"}
+    message = sent["alice@example.com"]
+    assert message.anymail_status.status == {"sent"}
+    assert message.reply_to == [latest_email(alice.user).reply_to]
