@@ -5,7 +5,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from games.models import Game, GameEvent, GameStep, Seat
+from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, to_engine_event
 
 
@@ -95,7 +95,7 @@ class GameEventAdmin(admin.ModelAdmin):
 
     @admin.display(description="payload (as a spectator sees it until the game is finished)")
     def visible_payload(self, event: GameEvent):
-        if event.game.status == event.game.Status.FINISHED:
+        if event.game.status == event.game.Status.FINISHED or event.type == NOTICE:
             shown = event.payload
         else:
             shown = engine_game(event.game).redact(to_engine_event(event), None)["data"]

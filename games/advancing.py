@@ -1,17 +1,25 @@
-"""Services the workers run: advancing a game, expiring a step, and the minute tick's sweeps.
+"""Services the workers run: advancing a game, expiring a step, and the sweeps of the ticks.
 
-Each is safe to run twice or concurrently: it locks the game row, checks that the work is
-still due, does it, and commits. A rerun after a crash or a duplicate task finds nothing due.
+Each is safe to run twice or concurrently: it locks the game row (waiting for a request or
+another worker that holds it, never skipping it), checks that the work is still due, does it,
+and commits. A rerun after a crash or a duplicate task finds nothing due.
+
+A game whose own work raises (its log no longer replays, the engine refuses it) must never
+hold up the others: every per-game path goes through `isolated`, which counts the failure on
+the game and crashes it after `GAME_ADVANCE_MAX_FAILURES`. A lost connection, a restart or
+a lock timeout is not the game's fault: it is not counted, and the work stays due.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from datetime import timedelta
+from typing import TypeVar
 
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 
 from games import clock, notify
@@ -21,35 +29,52 @@ from games.writer import GameWriter
 
 log = logging.getLogger(__name__)
 
-STUCK_AFTER = timedelta(minutes=1)  # a game due an advance this long was lost by its task
+Result = TypeVar("Result")
+
+# Database failures that pass by themselves. Others (an integrity error from a corrupted
+# log) are the game's own, counted like an engine error.
+TRANSIENT = (OperationalError, InterfaceError)
+
+
+def stuck_after() -> timedelta:
+    """A game due an advance this long was lost by its task (a worker died, Redis emptied)."""
+    return timedelta(seconds=settings.GAME_STUCK_SECONDS)
+
+
+def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Result:
+    """Run one game's work; if the game itself fails, count it and return `default`."""
+    try:
+        return work()
+    except TRANSIENT:
+        raise  # not the game's fault: the work stays due and is retried
+    except Exception:
+        log.exception("Work on game %s failed", game_id)
+        record_failure(game_id)
+        return default
 
 
 def game_advance(game_id: int) -> bool:
     """Sample chance and let bots play until a player is asked; False if nothing was due."""
-    try:
-        with transaction.atomic():
-            game = _locked(Game.objects.filter(pk=game_id))
-            if game is None or game.status != Game.Status.ACTIVE or not game.needs_advance:
-                return False
-            writer = GameWriter(game)
-            writer.run_automatic()
-            if game.advance_failures:
-                game.advance_failures = 0
-                game.save(update_fields=["advance_failures"])
-            writer.commit()
-        return True
-    except Exception:
-        # The engine refused the log or raised: record it (outside the rolled-back
-        # transaction) and let other games go on. After a few failures the game is crashed.
-        log.exception("Advancing game %s failed", game_id)
-        _record_failure(game_id)
-        return False
+    return isolated(game_id, lambda: _advance(game_id), False)
 
 
-def _record_failure(game_id: int) -> None:
+def _advance(game_id: int) -> bool:
+    with transaction.atomic():
+        game = _locked(Game.objects.filter(pk=game_id))
+        if game is None or game.status != Game.Status.ACTIVE or not game.needs_advance:
+            return False
+        writer = GameWriter(game)
+        writer.run_automatic()
+        _clear_failures(game)
+        writer.commit()
+    return True
+
+
+def record_failure(game_id: int) -> None:
+    """Count a failure of the game's own work; after the limit the game is crashed."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
+        if game is None or game.status != Game.Status.ACTIVE:
             return
         game.advance_failures += 1
         fields = ["advance_failures"]
@@ -57,14 +82,27 @@ def _record_failure(game_id: int) -> None:
             game.status = Game.Status.CRASHED
             game.needs_advance = False
             fields += ["status", "needs_advance"]
-            log.error("Game %s is crashed after %s failed advances", game_id, game.advance_failures)
+            log.error("Game %s is crashed after %s failures", game_id, game.advance_failures)
         game.save(update_fields=fields)
+
+
+def _clear_failures(game: Game) -> None:
+    if game.advance_failures:
+        game.advance_failures = 0
+        game.save(update_fields=["advance_failures"])
 
 
 def step_expire(step_id: int) -> bool:
     """The deadline passed: take every late seat's default answers, recorded as automatic."""
+    game_id = GameStep.objects.filter(pk=step_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return False
+    return isolated(game_id, lambda: _expire(step_id), False)
+
+
+def _expire(step_id: int) -> bool:
     with transaction.atomic():
-        step = GameStep.objects.filter(pk=step_id).select_related("game").first()
+        step = GameStep.objects.filter(pk=step_id).first()
         if step is None:
             return False
         game = _locked(Game.objects.filter(pk=step.game_id))
@@ -83,13 +121,14 @@ def step_expire(step_id: int) -> bool:
         for seat in late:
             _answer_with_defaults(writer, seat.position, step.key)
             seat.missed_deadlines += 1
-            if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES:
+            if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES and not seat.autoplay:
                 seat.autoplay = True
+                writer.bot_takes_over(seat)
             seat.waiting = True  # the game went on without them: their next prompt is news
         Seat.objects.bulk_update(late, ["missed_deadlines", "autoplay", "waiting"])
-        step.expired_at = now
-        step.save(update_fields=["expired_at"])
+        writer.mark_expired(now)
         writer.run_automatic()
+        _clear_failures(game)
         writer.commit()
     return True
 
@@ -129,6 +168,13 @@ def steps_to_remind(limit: int) -> list[int]:
 
 def step_remind(step_id: int) -> int:
     """Write the reminders due for one step; returns how many were written."""
+    game_id = GameStep.objects.filter(pk=step_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return 0
+    return isolated(game_id, lambda: _remind(step_id), 0)
+
+
+def _remind(step_id: int) -> int:
     with transaction.atomic():
         step = GameStep.objects.select_related("game").filter(pk=step_id).first()
         if step is None or step.closed_at is not None:
@@ -166,17 +212,25 @@ def due_steps(limit: int) -> list[int]:
 
 
 def stuck_games(limit: int) -> list[int]:
-    return list(
-        Game.objects.filter(
-            status=Game.Status.ACTIVE,
-            needs_advance=True,
-            updated_at__lte=clock.now() - STUCK_AFTER,
+    """Games due an advance for longer than a task takes; each is claimed for another
+    `stuck_after()` (its `updated_at` moves on), so a backlog is not enqueued over and over."""
+    now = clock.now()
+    with transaction.atomic():
+        ids = list(
+            Game.objects.filter(
+                status=Game.Status.ACTIVE,
+                needs_advance=True,
+                updated_at__lte=now - stuck_after(),
+            )
+            .order_by("updated_at")
+            .values_list("id", flat=True)[:limit]
         )
-        .order_by("updated_at")
-        .values_list("id", flat=True)[:limit]
-    )
+        Game.objects.filter(pk__in=ids, needs_advance=True).update(updated_at=now)
+    return ids
 
 
 def _locked(games) -> Game | None:
-    """The game row, locked; None if another worker holds it (it is doing this work)."""
-    return games.select_for_update(skip_locked=True).first()
+    """The game row, locked: waits while a request or another worker holds it (each holds it
+    for one short transaction), so work due is never skipped. After the wait the caller
+    checks that the work is still due."""
+    return games.select_for_update().first()

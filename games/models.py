@@ -28,6 +28,9 @@ class Game(models.Model):
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     game_type = models.CharField(max_length=32, default="khora")
+    name = models.CharField(max_length=80, blank=True, default="")
+    # A private game is never listed among open games: players join by its link.
+    private = models.BooleanField(default=False)
     rules_version = models.CharField(max_length=32)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY)
     num_seats = models.PositiveSmallIntegerField()
@@ -105,8 +108,13 @@ class Seat(models.Model):
         return f"seat {self.position} of {self.game.public_id}: {who}"
 
 
+# The log type of a notice: something the server did that is no engine event (a bot took over
+# a seat, deadlines were extended after downtime). Public, and never replayed by the engine.
+NOTICE = "notice"
+
+
 class GameEvent(models.Model):
-    """One engine event. Rows are only ever inserted, in `seq` order without gaps."""
+    """One engine event or notice. Rows are only ever inserted, in `seq` order without gaps."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
@@ -186,3 +194,14 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
         ]
+
+
+class Heartbeat(models.Model):
+    """When a periodic job last ran ("tick"): a longer gap than its period means the server
+    was down, and the deadlines that fell in the gap are extended before any default."""
+
+    name = models.CharField(max_length=32, primary_key=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at}"

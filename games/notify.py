@@ -21,6 +21,10 @@ from notifications.services import notify, reminder_allowed, reminder_due, super
 
 
 def game_url(game: Game) -> str:
+    return f"{settings.SITE_URL}/games/{game.public_id}/"
+
+
+def api_game_url(game: Game) -> str:
     return f"{settings.SITE_URL}/api/v1/games/{game.public_id}/"
 
 
@@ -28,7 +32,7 @@ def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
     return {
         "game_id": game.public_id,
         "game_url": game_url(game),
-        "prompt_url": f"{game_url(game)}prompt/",
+        "prompt_url": f"{api_game_url(game)}prompt/",
         "players": [seat.user.username if seat.user else "bot" for seat in seats],
         "round": view.get("round") if view else None,
         "phase": view.get("phase") if view else None,
@@ -162,3 +166,12 @@ def remind(
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
     return written, held_back
+
+
+def bot_plays(*, game: Game, seats: list[Seat], seat: Seat, since: int) -> None:
+    """Tell an absent player, once per takeover, that a bot plays their seat and how to take
+    it back (answering any prompt)."""
+    if not seat.user_id:
+        return
+    context = {**_base(game, seats, None), "missed": seat.missed_deadlines}
+    notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 import engine
 from games.errors import DomainError
-from games.models import Game, GameStep, Seat
+from games.models import NOTICE, Game, GameStep, Seat
 from games.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
@@ -52,7 +52,7 @@ def game_list(user, list_filter: str) -> QuerySet[Game]:
     games = Game.objects.select_related("creator").prefetch_related("seats__user")
     if list_filter == "open":
         return (
-            games.filter(status=Game.Status.LOBBY)
+            games.filter(status=Game.Status.LOBBY, private=False)
             .annotate(taken=Count("seats"))
             .filter(taken__lt=F("num_seats"))
             .exclude(seats__user=user)
@@ -87,6 +87,8 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     return {
         "id": game.public_id,
         "game": game.game_type,
+        "name": game.name,
+        "private": game.private,
         "status": game.status,
         "num_seats": game.num_seats,
         "step_hours": game.step_hours,
@@ -115,7 +117,10 @@ def game_detail(game: Game, user) -> dict[str, Any]:
         "submitted": [],
         "scores": None,
     }
-    if game.status == Game.Status.LOBBY or game.last_seq == 0:
+    # A game started with chosen cities asks its first question before any event is logged.
+    if game.status == Game.Status.LOBBY or (
+        game.last_seq == 0 and game.status != Game.Status.ACTIVE
+    ):
         return detail
     rules = engine_game(game)
     state = load_state(game)
@@ -155,7 +160,8 @@ def game_log(game: Game, user, after: int, limit: int) -> dict[str, Any]:
     entries = []
     for row in rows[:limit]:
         event = to_engine_event(row)
-        entry = event.to_dict() if finished else rules.redact(event, viewer)
+        public = finished or row.type == NOTICE  # notices tell nothing hidden
+        entry = event.to_dict() if public else rules.redact(event, viewer)
         entries.append({"seq": row.seq, "created_at": row.created_at, **entry})
     return {
         "events": entries,

@@ -20,6 +20,10 @@ class GameCreateInput(serializers.Serializer):
         help_text='Engine setup options, e.g. {"city_selection": "random" | "choose"}.',
     )
     step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
+    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    private = serializers.BooleanField(
+        default=False, help_text="Not listed among open games: players join by the game's link."
+    )
 
     def validate_options(self, options):
         # The engine checks the setup; it expects `cities` to hold strings (a list of lists
@@ -118,6 +122,8 @@ class PromptEnvelopeOutput(serializers.Serializer):
 class GameSummaryOutput(serializers.Serializer):
     id = serializers.CharField()
     game = serializers.CharField()
+    name = serializers.CharField()
+    private = serializers.BooleanField()
     status = serializers.CharField()
     num_seats = serializers.IntegerField()
     step_hours = serializers.IntegerField()
@@ -178,11 +184,18 @@ class RevisionOutput(serializers.Serializer):
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    type = serializers.CharField()
+    type = serializers.CharField(
+        help_text="decision, chance, or notice: the server's own entry (data.kind "
+        "bot_plays_seat, seat_taken_back or deadline_extended), public and never replayed."
+    )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     data = serializers.DictField()
-    auto = serializers.BooleanField(required=False)
+    auto = serializers.BooleanField(
+        required=False,
+        help_text="True on a decision the server made for the seat (a missed deadline's "
+        "default, or the bot playing for an absent player).",
+    )
 
 
 class LogOutput(serializers.Serializer):

@@ -49,7 +49,14 @@ class BatchStopped(DomainError):
 
 
 def game_create(
-    *, creator, game_type: str, seats: int, options: dict[str, Any], step_hours: int
+    *,
+    creator,
+    game_type: str,
+    seats: int,
+    options: dict[str, Any],
+    step_hours: int,
+    name: str = "",
+    private: bool = False,
 ) -> Game:
     try:
         rules = engine.get_game(game_type)
@@ -66,6 +73,8 @@ def game_create(
             options=options,
             step_hours=step_hours,
             creator=creator,
+            name=name,
+            private=private,
         )
         Seat.objects.create(game=game, position=0, user=creator)
     return game
@@ -163,8 +172,10 @@ def decisions_submit(
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
-        _take_seat_back(seat)
+        returning = _take_seat_back(seat)
         writer = GameWriter(game, seats=seats)
+        if returning:
+            writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []
         for decision in decisions:
             if accepted:  # a card drawn by the previous decision is sampled before the next
@@ -216,8 +227,10 @@ def decision_revise(*, public_id: str, user) -> dict[str, Any]:
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can revise a choice.", 403)
         _require_active(game)
-        _take_seat_back(seat)
+        returning = _take_seat_back(seat)
         writer = GameWriter(game, seats=seats)
+        if returning:
+            writer.seat_taken_back(seat)
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
         seq = writer.append(event)
         writer.commit()
@@ -243,12 +256,15 @@ def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict 
     return record.response_body
 
 
-def _take_seat_back(seat: Seat) -> None:
-    """A player who decides is back: no more bot for their seat, no misses counted."""
+def _take_seat_back(seat: Seat) -> bool:
+    """A player who decides is back: no more bot for their seat, no misses counted. True when
+    a bot was playing the seat."""
+    returning = seat.autoplay
     if seat.autoplay or seat.missed_deadlines:
         seat.autoplay = False
         seat.missed_deadlines = 0
         seat.save(update_fields=["autoplay", "missed_deadlines"])
+    return returning
 
 
 def _start(game: Game) -> None:

@@ -7,7 +7,7 @@ import pickle
 
 import engine
 from games import clock
-from games.models import Game, GameEvent, StateSnapshot
+from games.models import NOTICE, Game, GameEvent, StateSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def load_state(game: Game, *, upto: int | None = None):
         state = rules.new_game(game.num_seats, game.options)
     if seq == game.last_seq and upto is None:
         return state  # the snapshot is current: no event to fetch
-    events = game.events.filter(seq__gt=seq).order_by("seq")
+    events = game.events.filter(seq__gt=seq).exclude(type=NOTICE).order_by("seq")
     if upto is not None:
         events = events.filter(seq__lte=upto)
     # The snapshot is unpickled afresh and the setup is new: both are ours to apply onto.

@@ -92,6 +92,8 @@ class GameListCreateView(APIView):
             seats=data["seats"],
             options=data["options"],
             step_hours=data["step_hours"],
+            name=data["name"],
+            private=data["private"],
         )
         detail = selectors.game_detail(game, request.user)
         return Response(GameDetailOutput(detail).data, status=status.HTTP_201_CREATED)

@@ -9,12 +9,13 @@ deadline, whether the game now waits on the server, the status and the snapshot 
 
 from __future__ import annotations
 
-from datetime import timedelta
+import dataclasses
+from datetime import datetime, timedelta
 
 import engine
 from games import chance, clock, notify
 from games.enqueue import enqueue_advance
-from games.models import Game, GameEvent, GameStep, Seat
+from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
 
 
@@ -37,6 +38,7 @@ class GameWriter:
         self._step_prompts: dict[str, int] = dict(open_step.prompts) if open_step else {}
         self._step_changed = False
         self._step_turned_over = False
+        self._expired_at: datetime | None = None
 
     def append(self, event: engine.Event) -> int:
         """Apply `event` and queue it for the log; returns its seq."""
@@ -57,6 +59,23 @@ class GameWriter:
         self._follow_step()
         return self.game.last_seq
 
+    def note(self, kind: str, seat: int | None = None, **data) -> int:
+        """Queue a notice for the log: something the server did that is no engine event."""
+        self._new_rows.append(notice_row(self.game, kind, seat, data))
+        return self.game.last_seq
+
+    def bot_takes_over(self, seat: Seat) -> None:
+        """A bot now plays the seat of its absent player: say so in the log and tell them once."""
+        seq = self.note("bot_plays_seat", seat.position)
+        notify.bot_plays(game=self.game, seats=self.seats, seat=seat, since=seq)
+
+    def seat_taken_back(self, seat: Seat) -> None:
+        self.note("seat_taken_back", seat.position)
+
+    def mark_expired(self, now: datetime) -> None:
+        """The open step's deadline was taken (the late seats' defaults are appended)."""
+        self._expired_at = now
+
     def sample_chance(self) -> None:
         """Sample every chance outcome due now."""
         while not self.rules.is_over(self.state) and self.rules.needs_chance(self.state):
@@ -70,9 +89,10 @@ class GameWriter:
             if not bot_prompts:
                 return
             prompt = bot_prompts[0]
-            self.append(
-                self.rules.decide(self.state, prompt.seat, prompt.id, chance.bot_option(prompt))
-            )
+            event = self.rules.decide(self.state, prompt.seat, prompt.id, chance.bot_option(prompt))
+            if prompt.seat in self._absent():  # made for the seat by the server
+                event = dataclasses.replace(event, auto=True)
+            self.append(event)
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))
@@ -89,13 +109,20 @@ class GameWriter:
         it, yet the player can come back by answering while others still think."""
         pending = self.rules.pending(self.state)
         bots = {seat.position for seat in self.seats if seat.is_bot}
-        absent = {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
+        absent = self._absent()
         present_pending = set(pending) - bots - absent
         answer = bots if present_pending else bots | absent
         return [prompt for seat, prompt in pending.items() if seat in answer]
 
+    def _absent(self) -> set[int]:
+        return {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
+
     def commit(self) -> None:
         now = clock.now()
+        if not self._new_rows and self.game.last_seq == 0:
+            # A game whose first question needs no chance (players choosing their cities)
+            # is asked before any event: its first step opens with the start itself.
+            self._follow_step()
         GameEvent.objects.bulk_create(self._new_rows)
         self._new_rows = []
         pending = self.rules.pending(self.state)
@@ -151,18 +178,30 @@ class GameWriter:
         self._step_turned_over = True
 
     def _save_step(self, now) -> None:
-        if not self._step_changed:
-            return
         latest = self._latest_step
         still_open = latest is not None and latest.closed_at is None
+        fields = []
+        if still_open and self._expired_at is not None:
+            latest.expired_at = self._expired_at
+            fields.append("expired_at")
         seats = sorted(set(self._step_prompts.values()))
         if still_open and not self._step_turned_over:
-            latest.prompts, latest.seats = self._step_prompts, seats
-            latest.save(update_fields=["prompts", "seats"])
+            if self._step_changed:
+                asked_later = set(seats) - set(latest.seats)
+                latest.prompts, latest.seats = self._step_prompts, seats
+                fields += ["prompts", "seats"]
+            else:
+                asked_later = set()
+            if self.pending_seats() and (asked_later or latest.expired_at is not None):
+                fields += self._renew_deadline(latest, now)
+            if fields:
+                latest.save(update_fields=fields)
+            return
+        if not self._step_changed:
             return
         if still_open:
             latest.closed_at = now
-            latest.save(update_fields=["closed_at"])
+            latest.save(update_fields=[*fields, "closed_at"])
         if self._step_prompts:
             self._latest_step = GameStep.objects.create(
                 game=self.game,
@@ -173,3 +212,29 @@ class GameWriter:
                 opened_at=now,
                 deadline=now + timedelta(hours=self.game.step_hours),
             )
+
+    def _renew_deadline(self, step: GameStep, now) -> list[str]:
+        """A seat asked after the step opened (in turn order, or after another seat's answer
+        or default) gets its full time; a step whose deadline was taken gets a new one for
+        the seats asked since, so every asked seat always has a deadline that will fire."""
+        fresh = now + timedelta(hours=self.game.step_hours)
+        step.deadline = fresh if step.expired_at is not None else max(step.deadline, fresh)
+        step.expired_at = None
+        step.reminded_hours = None
+        return ["deadline", "expired_at", "reminded_hours"]
+
+
+def notice_row(game: Game, kind: str, seat: int | None, data: dict) -> GameEvent:
+    """A log row for a notice, taking the game's next seq (the caller holds the game lock and
+    saves `game.last_seq`). Notices are public and never replayed by the engine."""
+    game.last_seq += 1
+    return GameEvent(
+        game=game,
+        seq=game.last_seq,
+        type=NOTICE,
+        version=1,
+        seat=seat,
+        payload={"kind": kind, **data},
+        auto=True,
+        created_at=clock.now(),
+    )

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -86,14 +87,20 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "mailplay",
+    "django_htmx",
+    "web",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a logged-in player's pages speak the language of their profile.
+    "web.middleware.ProfileLanguageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -118,7 +125,10 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Health checks: a connection kept across a PostgreSQL restart is replaced, not failed on.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
     if DATABASES["default"]["ENGINE"] not in (
         "django.db.backends.postgresql",
         "django.db.backends.sqlite3",
@@ -165,15 +175,41 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Publishing gives up fast when Redis is down: the database keeps the work due for the tick.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2}
-CELERY_BEAT_SCHEDULE = {
-    "tick": {"task": "games.tasks.tick", "schedule": 60.0},
-    # Mail received but not processed (a worker died, the broker was down) is retried here.
-    "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0},
+# Email has its own queue (and, in production, its own worker): a slow or hung SMTP server
+# then never delays a game's advance. A worker started without -Q serves both queues.
+# (Processing a player's reply decides in a game: it stays on the default queue.)
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("email"))
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.*": {"queue": "email"},
+    "mailplay.tasks.send_inbound_reply": {"queue": "email"},
 }
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
 GAME_ADVANCE_MAX_FAILURES = env_int("GAME_ADVANCE_MAX_FAILURES", 3)
+# The sweep re-enqueues a game still due an advance after GAME_STUCK_SECONDS (its task was
+# lost: a killed worker, an emptied Redis); it runs every GAME_SWEEP_SECONDS.
+GAME_SWEEP_SECONDS = env_int("GAME_SWEEP_SECONDS", 4)
+GAME_STUCK_SECONDS = env_int("GAME_STUCK_SECONDS", 8)
+# A gap this long between two minute ticks is an outage: deadlines that fell in it are
+# extended by its length before any default is taken.
+GAME_OUTAGE_SECONDS = env_int("GAME_OUTAGE_SECONDS", 180)
+if min(GAME_SWEEP_SECONDS, GAME_STUCK_SECONDS, GAME_OUTAGE_SECONDS) < 1:
+    raise ImproperlyConfigured(
+        "GAME_SWEEP_SECONDS, GAME_STUCK_SECONDS and GAME_OUTAGE_SECONDS must be at least 1."
+    )
+CELERY_BEAT_SCHEDULE = {
+    # A tick or sweep that waited longer than its period is dropped: the next one does it.
+    "tick": {"task": "games.tasks.tick", "schedule": 60.0, "options": {"expires": 60}},
+    "sweep": {
+        "task": "games.tasks.sweep",
+        "schedule": float(GAME_SWEEP_SECONDS),
+        "options": {"expires": GAME_SWEEP_SECONDS},
+    },
+    # Mail received but not processed (a worker died, the broker was down), answers not sent.
+    "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0, "options": {"expires": 60}},
+}
 
 # Email goes out over SMTP once EMAIL_HOST is set; until then it is printed to the console.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -187,8 +223,9 @@ EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-# A sender holds its row lock while it talks to the server: never wait on it for long.
-EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
+# A sender holds its row lock while it talks to the server: never wait on it for long. (A
+# hung server costs the email worker this long per batch, never a game: see the email queue.)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khôra <khora@localhost>")
 
 # Notifications: the reminder ladder (hours before a deadline), retries and the digest.
@@ -248,7 +285,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-LOGIN_URL = "/api-auth/login/"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
+# A login link in an email works once, for this long.
+WEB_LOGIN_LINK_MAX_AGE = timedelta(days=env_int("WEB_LOGIN_LINK_DAYS", 7))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

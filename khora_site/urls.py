@@ -1,9 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from games.problems import api_not_found
+from web.urls import auth_urlpatterns
 
 api_v1 = [
     path("", include("accounts.urls")),
@@ -16,7 +16,8 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
+    path("", include("web.urls")),
+    *auth_urlpatterns,
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),
     path("notifications/", include("notifications.urls")),

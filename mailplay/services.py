@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from datetime import timedelta
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -33,6 +34,10 @@ from notifications.suppression import is_suppressed
 
 log = logging.getLogger(__name__)
 User = get_user_model()
+
+
+# The sweep leaves mail younger than this to the task enqueued for it.
+SETTLE = timedelta(minutes=1)
 
 
 class MessageTooLarge(Exception):
@@ -337,7 +342,7 @@ def _reply_message(row: InboundMessage) -> EmailMultiAlternatives:
 
 def sweep(limit: int = 200) -> dict[str, int]:
     """Process mail a lost task left pending, and send answers not sent yet."""
-    settle = clock.now() - advancing.STUCK_AFTER  # leave fresh mail to its own task
+    settle = clock.now() - SETTLE
     pending = list(
         InboundMessage.objects.filter(status=InboundMessage.Status.PENDING, received_at__lte=settle)
         .order_by("received_at")

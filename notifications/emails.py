@@ -17,9 +17,18 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
 from notifications import local_time
-from notifications.kinds import ALL, DIGEST, SCOPE_LABELS, family_of, reminder_hours, scope_of
+from notifications.kinds import (
+    ALL,
+    BOT_PLAYING,
+    DIGEST,
+    SCOPE_LABELS,
+    family_of,
+    reminder_hours,
+    scope_of,
+)
 from notifications.models import Notification
 from notifications.tokens import unsubscribe_url
+from web.login_links import email_link
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,8 @@ class Rendered:
 def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
     """The email of `kind` for `user`, from the caller's `context` only."""
     family = family_of(kind)
+    if kind == BOT_PLAYING:
+        return bot_playing(user, context)
     if family == "reminder":
         return reminder(user, context, hours=reminder_hours(kind))
     by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
@@ -51,6 +62,12 @@ def your_turn(user, context: dict[str, Any]) -> Rendered:
 def reminder(user, context: dict[str, Any], *, hours: int) -> Rendered:
     values = {**_prompt_values(user, context), "hours": hours}
     return _render("reminder", user, "reminder", values)
+
+
+def bot_playing(user, context: dict[str, Any]) -> Rendered:
+    values = {**_game_values(user, context), "prompt_url": context.get("prompt_url", "")}
+    values["missed"] = context.get("missed")
+    return _render(BOT_PLAYING, user, "your_turn", values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:
@@ -96,7 +113,8 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
     return {
         "recipient": user.username,
         "game_id": context.get("game_id", ""),
-        "game_url": context.get("game_url", ""),
+        # The game's page, opened by a signed single-use login link for this recipient.
+        "game_url": email_link(user, context.get("game_url", "")),
         "players": context.get("players") or [],
         "round": context.get("round"),
         "phase": context.get("phase"),

@@ -11,6 +11,11 @@ DIGEST = "digest"
 ALL = "all"
 SCOPES = (*FAMILIES, DIGEST, ALL)
 
+# Kinds of their own that a player chooses for with a family: a bot taking over an absent
+# player's seat is news about their turns.
+BOT_PLAYING = "bot_playing"
+_KIND_FAMILIES = {BOT_PLAYING: "your_turn"}
+
 _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
 # What an unsubscribe link turns off, in words.
@@ -31,13 +36,15 @@ def reminder_hours(kind: str) -> int | None:
 
 
 def family_of(kind: str) -> str:
+    if kind in _KIND_FAMILIES:
+        return _KIND_FAMILIES[kind]
     if kind in FAMILIES and kind != "reminder":
         return kind
     if reminder_hours(kind) is not None:
         return "reminder"
     raise ValueError(
-        f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h "
-        "or game_over."
+        f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
+        "bot_playing or game_over."
     )
 
 

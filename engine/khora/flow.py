@@ -113,7 +113,11 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
             tasks.run_head(state, player.seat, lambda _task: None)
             return player.seat
-        if len(options) == 1 and not tasks.exchange_options(state, player.seat):
+        if (
+            len(options) == 1
+            and not tasks.exchange_options(state, player.seat)
+            and task_handler.lone_answer_is_public(state, player.seat, task)
+        ):
             tasks.resolve_head(state, player.seat, options[0])
             return player.seat
     return None

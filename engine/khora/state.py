@@ -121,6 +121,8 @@ class State:
     # (drawn in order once the unseen ones run out).
     deck_unseen: list[str] = field(default_factory=list)
     deck_bottom: list[str] = field(default_factory=list)
+    # Where each card put at the bottom belongs in the rulebook's order (draws.put_at_bottom).
+    bottom_places: dict[str, tuple] = field(default_factory=dict)
     events_unseen: list[str] = field(default_factory=list)
     events_revealed: list[str] = field(default_factory=list)
     current_event: str | None = None
@@ -150,6 +152,7 @@ class State:
             chance=self.chance,
             deck_unseen=self.deck_unseen[:],
             deck_bottom=self.deck_bottom[:],
+            bottom_places=self.bottom_places.copy(),
             events_unseen=self.events_unseen[:],
             events_revealed=self.events_revealed[:],
             current_event=self.current_event,

@@ -43,6 +43,16 @@ class TaskHandler:
         """For automatic tasks: do the work without a decision."""
         raise NotImplementedError
 
+    def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
+        """May every other seat know that this question has a single answer?
+
+        The engine takes a lone answer itself only then; otherwise the seat is asked even so,
+        since answering for it would tell the others something only the seat knows (e.g. that
+        no card in its hidden hand can be played). Handlers whose options read a secret say
+        when their option count is public anyway.
+        """
+        return True
+
     def ready(self, state: State, seat: int, task: Task) -> bool:
         """For automatic tasks: may it run now, or must the seat wait on others first?"""
         return True

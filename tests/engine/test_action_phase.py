@@ -123,8 +123,18 @@ def test_a_politics_card_needs_its_tokens_or_two_philosophy_tokens_for_each_miss
 def test_a_politics_card_the_seat_cannot_pay_for_is_not_offered():
     table = Table(["argos", "sparta"])
     _actions(table, [5, 0], hand=["tunnel-of-eupalinos"], drachma=3)
-    assert table.kinds().get(0) != "play_politics"
+    # Still asked: answering for the seat would tell everyone its hidden hand has no card it
+    # can play (issue 9: a lone answer is taken by the engine only when that fact is public).
+    assert table.option_ids(0) == ["skip"]
+    table.decide(0, "skip")
     assert table.player(0).hand == ["tunnel-of-eupalinos"]
+
+
+def test_a_seat_with_an_empty_hand_is_not_asked_to_play_a_card():
+    table = Table(["argos", "sparta"])
+    _actions(table, [5, 0], hand=[])
+    assert table.kinds().get(0) != "play_politics"
+    assert 5 in table.player(0).tiles_done
 
 
 def test_development_unlocks_the_next_level_at_most_three_times():
@@ -169,7 +179,7 @@ def test_a_seat_runs_through_its_own_actions_without_waiting_on_slower_players()
     assert table.kinds() == {0: "play_politics", 1: "buy_token"}
 
 
-def test_development_waits_for_the_others_military_and_politics():
+def test_a_development_that_touches_nothing_shared_does_not_wait_for_the_others():
     table = Table(["sparta", "argos"])
     table.edit(0, drachma=20, tokens={"blue_minor": 2})
     table.edit(1, troops=5, hand=["archives"], drachma=5)
@@ -177,18 +187,45 @@ def test_development_waits_for_the_others_military_and_politics():
     table.assign(0, 6, 0)
     table.assign(1, 4, 5)
 
+    assert table.kinds() == {0: "develop", 1: "explore"}, "Sparta 2 only pays tax"
+
+
+def test_a_development_that_may_explore_waits_for_the_others_military():
+    """Rulebook, D. Action: Military (4) resolves before Development (6), and exploring one
+    space changes what the next explorer can take; Sparta 3 takes the Military action twice."""
+    table = Table(["sparta", "argos"])
+    table.edit(0, development=2, drachma=20)
+    table.edit(0, tokens={"red_minor": 1, "blue_minor": 3, "green_minor": 1})
+    table.edit(1, troops=5, hand=["archives"], drachma=5)
+    table.roll([6, 6], [6, 6])
+    table.assign(0, 6, 0)
+    table.assign(1, 4, 5)
+
     assert table.kinds() == {1: "explore"}, "Sparta's Development waits"
     table.decide(1, "skip")
-    assert table.kinds() == {1: "play_politics"}
+    assert table.kinds() == {0: "develop", 1: "play_politics"}, "but not for Politics"
+
+
+def test_a_development_that_may_raise_military_waits_for_the_others_politics():
+    """Rivalry, played with Politics (5), compares military levels; Argos 3, unlocked with
+    Development (6), raises one. The rulebook resolves 5 before 6."""
+    table = Table(["argos", "sparta"])
+    table.edit(0, development=2, drachma=20, tokens={"red_minor": 1, "blue_minor": 2})
+    table.edit(1, hand=["archives"], drachma=5)
+    table.roll([6, 6], [6, 6])
+    table.assign(0, 6, 0)
+    table.assign(1, 5, 0)
+
+    assert table.kinds() == {1: "play_politics"}, "Argos' Development waits"
     table.decide(1, "skip")
     assert table.kinds() == {0: "develop"}
 
 
 def test_military_is_taken_one_player_at_a_time_from_the_start_player():
-    table = Table(["argos", "sparta"], start=1)
+    table = Table(["argos", "sparta"], start=0)
     for seat in (0, 1):
         table.edit(seat, troops=5)
-    table.roll([6, 6], [6, 6])
+    table.roll([6, 6], [5, 6])
     table.assign(0, 4, 0)
     table.assign(1, 4, 0)
 

@@ -103,8 +103,9 @@ def database_url() -> str:
 class Worker:
     """A `celery worker` process on the test database, the broker and the SMTP sink."""
 
-    def __init__(self, smtp_port: int, extra_env: dict[str, str], log_path: Path):
+    def __init__(self, smtp_port: int, extra_env: dict[str, str], log_path: Path, args: list[str]):
         self.log_path = log_path
+        self.args = args
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "khora_site.settings",
@@ -122,7 +123,7 @@ class Worker:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "khora_site", "worker", "--pool=prefork",
              "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
-             "--loglevel=INFO"],
+             "--loglevel=INFO", *self.args],
             cwd=ROOT,
             env=self.env,
             stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
@@ -161,8 +162,13 @@ def start_worker(smtp, tmp_path):
     app.control.purge()
     workers: list[Worker] = []
 
-    def start(**extra_env: str) -> Worker:
-        worker = Worker(smtp.port, extra_env, tmp_path / f"worker-{len(workers)}.log")
+    def start(*, queues: str | None = None, beat: bool = False, **extra_env: str) -> Worker:
+        """A worker on `queues` (default: all), with the beat inside it when `beat`."""
+        number = len(workers)
+        args = ["--queues", queues] if queues else []
+        if beat:
+            args += ["--beat", "--schedule", str(tmp_path / f"beat-{number}")]
+        worker = Worker(smtp.port, extra_env, tmp_path / f"worker-{number}.log", args)
         worker.start()
         workers.append(worker)
         return worker

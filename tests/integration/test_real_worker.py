@@ -1,6 +1,7 @@
 """Games advanced by a real Celery worker through Redis, on PostgreSQL, emails over SMTP."""
 
 import random
+import time
 from collections import Counter
 
 from games.models import Game, GameEvent, GameStep
@@ -13,7 +14,14 @@ def _subject(message) -> str:
     return " ".join(str(message["Subject"]).split())  # undo header folding
 
 
-def _play_to_the_end(players, game, rng):
+def _play_to_the_end(players, game, rng) -> list[float]:
+    """Play with random options; return how long the game waited on the server (nobody to
+    ask: chance to sample, the bot to play) after each answer that left it so."""
+    waits: list[float] = []
+
+    def advanced():
+        return not Game.objects.get(pk=game.pk).needs_advance
+
     def someone_is_asked():
         finished = Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
         return finished or any(p.get(url(game, "prompt")).json()["prompt"] for p in players)
@@ -28,6 +36,11 @@ def _play_to_the_end(players, game, rng):
                     url(game, "decisions"), {"prompt": prompt["id"], "option": option}
                 )
                 assert response.status_code == 200, response.content
+                if response.json()["advancing"]:
+                    answered = time.monotonic()
+                    wait_for(advanced, timeout=20, interval=0.01)
+                    waits.append(time.monotonic() - answered)
+    return waits
 
 
 def test_bots_play_a_whole_game_through_the_api_the_worker_advances_it_and_mail_arrives(
@@ -39,7 +52,12 @@ def test_bots_play_a_whole_game_through_the_api_the_worker_advances_it_and_mail_
     start_worker(NOTIFY_ACTIVE_MINUTES="0")
     players = [make_player(name) for name in ("alice", "bob", "carol", "dave")]
     game = start_game(players)
-    _play_to_the_end(players, game, random.Random(5))
+    waits = _play_to_the_end(players, game, random.Random(5))
+    print(
+        f"\nwaits on the server (real worker, {len(waits)} advances): "
+        f"longest {max(waits):.2f} s, mean {sum(waits) / len(waits):.3f} s"
+    )
+    assert max(waits) <= 5.0, "under normal operation no game waits on the server over 5 s"
 
     game.refresh_from_db()
     assert not game.needs_advance

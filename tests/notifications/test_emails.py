@@ -12,6 +12,7 @@ from notifications import services
 from notifications.models import Notification
 from notifications.tokens import read_unsubscribe_token
 from tests.notifications.conftest import SITE, over_context, turn_context
+from web.login_links import target_of
 
 
 def send(user, game, kind, context, step="7"):
@@ -25,6 +26,12 @@ def html_of(message) -> str:
     (html, mimetype), *_ = message.alternatives
     assert mimetype == "text/html"
     return html
+
+
+def assert_opens_game(body: str, game) -> None:
+    """The game is linked by a login link (signed, single use) that opens the game's page."""
+    links = re.findall(rf"{SITE}/login/link/[^\s\"<]+/", body)
+    assert links and {target_of(link) for link in links} == {f"/games/{game.public_id}/"}
 
 
 def assert_footer_links_work(user, message, scope):
@@ -46,7 +53,7 @@ def test_your_turn_says_what_is_asked_the_deadline_and_both_links(make_user, gam
         assert "Choose the politics card you keep from this hand." in body
         assert "Keep Diolkos" in body and "Keep Gardens" in body
         assert "Tuesday 4 March 2025 at 14:00 CET (Europe/Paris)" in body
-        assert f"{SITE}/games/{game.public_id}/" in body
+        assert_opens_game(body, game)
         assert f"{SITE}/api/v1/games/{game.public_id}/prompt/" in body
         assert "round 2" in body and "draft phase" in body
     assert "Keep Lyceum (the default)" in message.body
@@ -105,7 +112,7 @@ def test_game_started_names_the_players_and_links_the_game(make_user, game):
     assert message.subject == f"Khôra: game {game.public_id} has started"
     for body in (message.body, html_of(message)):
         assert "alice, bob, bot" in body
-        assert f"{SITE}/games/{game.public_id}/" in body
+        assert_opens_game(body, game)
         assert "Tuesday 4 March 2025 at 13:00 UTC" in body
     assert_footer_links_work(alice, message, "game_started")
 

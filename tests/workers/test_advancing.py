@@ -7,6 +7,7 @@ from kombu.exceptions import OperationalError
 
 from games import advancing, clock, tasks
 from games.models import Game, GameEvent, GameStep, Seat
+from notifications.models import Notification
 from tests.server.conftest import start_game, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
@@ -50,7 +51,7 @@ def test_a_lost_advance_is_picked_up_by_the_tick(make_player):
     game.refresh_from_db()
     assert game.needs_advance and game.last_seq == 0, "the broker was down: nothing ran yet"
 
-    with clock.frozen_at(NOON + timedelta(seconds=30)):
+    with clock.frozen_at(NOON + timedelta(seconds=5)):
         assert tasks.tick.delay().get()["advancing"] == 0  # not stuck long enough yet
     with clock.frozen_at(NOON + timedelta(minutes=2)):
         assert tasks.tick.delay().get()["advancing"] == 1
@@ -151,3 +152,20 @@ def test_a_game_whose_engine_raises_is_crashed_after_a_few_tries_and_others_go_o
     assert broken.status == Game.Status.CRASHED and broken.advance_failures == 2
     assert healthy.status == Game.Status.ACTIVE and not healthy.needs_advance
     assert advancing.game_advance(broken.pk) is False, "a crashed game is left alone"
+
+
+def test_a_game_whose_first_question_needs_no_chance_opens_its_step_at_once(make_player):
+    # Players choosing their cities are asked before anything is sampled: the start itself
+    # must open the step (with its deadline) and send "game started", not wait for an event.
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob], city_selection="choose")
+
+    assert GameEvent.objects.filter(game=game).count() == 0
+    step = GameStep.objects.get(game=game)
+    assert step.closed_at is None and step.deadline is not None
+    asked = set(
+        Seat.objects.filter(game=game).exclude(pending_prompt="").values_list("position", flat=True)
+    )
+    assert asked and set(step.seats) == asked
+    started = Notification.objects.filter(game=game, kind="game_started")
+    assert {n.recipient.username for n in started} == {["alice", "bob"][seat] for seat in asked}

@@ -1,15 +1,11 @@
-"""Phase D: the seven actions, each seat's in tile order; Military in turn order.
+"""Phase D: the seven actions, each seat's in tile order.
 
-The rulebook resolves tile 0 for everyone, then tile 1, and so on, and lets players act at
-once "to save time". Actions of different seats touch each other only in three places, so a
-seat runs through its own tiles without waiting for the others except there:
-- Military explores a shared board: a seat's Military waits for every seat before it in turn
-  order (from the start player) to finish theirs.
-- Development may explore too (Sparta 3) and may raise a military level that Rivalry, played
-  with Politics, compares: a seat's Development waits until every other seat has finished its
-  Military and its Politics.
-Everything else an action does concerns its own seat (the reserves are unlimited; a draw is a
-uniform draw whenever it happens). This saves a slow game many waits, and their emails.
+The rulebook resolves tile 0 for everyone, then tile 1, and so on (Military in turn order),
+and lets players act at once "to save time". A seat runs through its own tiles and waits for
+another seat's earlier tile only when the two could affect each other: `action_order` derives
+that from what each tile can touch (the exploration board, the politics deck once its unseen
+cards may run out, the military levels Rivalry compares). This saves a slow game many waits,
+and their emails, with the result of the rulebook's order.
 """
 
 from __future__ import annotations
@@ -31,16 +27,13 @@ from engine.khora.effects import (
     missing_tokens,
 )
 from engine.khora.flow import step
+from engine.khora.phases import action_order
+from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
 
-MILITARY = 4
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
-
-
-DEVELOPMENT = 6
-POLITICS = 5
 
 
 @step("actions")
@@ -57,31 +50,15 @@ def end_actions(state: State) -> None:
     cap_action_excess(state)
 
 
-def _finished(state: State, seat: int, tile: int) -> bool:
-    player = state.players[seat]
-    return tile not in player.active_tiles or tile in player.tiles_done
-
-
 @handler
 class TakeAction(TaskHandler):
-    """A seat's next action tile, taken when the tiles it must wait for are done."""
+    """A seat's next action tile, taken when no earlier tile it could affect is still to come."""
 
     kind = "take_action"
     automatic = True
 
     def ready(self, state, seat, task):
-        tile = task.data["tile"]
-        if tile == MILITARY:
-            before = state.seats_from(state.start_player)
-            before = before[: before.index(seat)]
-            return all(_finished(state, other, MILITARY) for other in before)
-        if tile == DEVELOPMENT:
-            return all(
-                _finished(state, other, MILITARY) and _finished(state, other, POLITICS)
-                for other in range(state.num_players)
-                if other != seat
-            )
-        return True
+        return action_order.may_start(state, seat, task.data["tile"])
 
     def run(self, state, seat, task):
         # Runs with the seat's agenda set aside (tasks.run_head): what is on it afterwards
@@ -90,7 +67,7 @@ class TakeAction(TaskHandler):
         if state.players[seat].agenda:
             ask(state, seat, "finish_action", tile=task.data["tile"])
         else:
-            state.players[seat].tiles_done.append(task.data["tile"])
+            _done(state, seat, task.data["tile"])
 
 
 @handler
@@ -101,7 +78,12 @@ class FinishAction(TaskHandler):
     automatic = True
 
     def run(self, state, seat, task):
-        state.players[seat].tiles_done.append(task.data["tile"])
+        _done(state, seat, task.data["tile"])
+
+
+def _done(state: State, seat: int, tile: int) -> None:
+    if state.phase == "actions":  # an extra action (Conquest of the Persians) has no tile
+        state.players[seat].tiles_done.append(tile)
 
 
 def start_action(state: State, seat: int, tile: int) -> None:
@@ -297,6 +279,10 @@ class PlayPolitics(TaskHandler):
             if option:
                 options.append(option)
         return options
+
+    def lone_answer_is_public(self, state, seat, task):
+        # The hand is secret: only an empty one tells everyone there is nothing to play.
+        return not state.players[seat].hand
 
     def resolve(self, state, seat, task, option):
         if option.id == "skip":

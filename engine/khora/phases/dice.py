@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from itertools import permutations
 
 from engine.core import InvalidEvent, Option
 from engine.khora.content import rulings
@@ -67,10 +68,15 @@ def apply_dice(state: State, outcome: dict) -> None:
 
 
 def lowest_roller(state: State) -> int:
-    """Lowest total starts; a tie goes to the tied seat nearest clockwise from the last start."""
+    """Lowest total starts; a tie goes to the tied seat nearest clockwise from the last start.
+
+    Rulebook, phase C step 1: "the tied player closest to whoever was the Start Player in the
+    previous round, going clockwise". Counting starts at the seat after the previous start
+    player, who is considered last (../shared/README.md, rulings): a tie moves the start on.
+    """
     lowest = min(sum(p.dice) for p in state.players)
     previous = state.start_player or 0
-    for seat in state.seats_from(previous):
+    for seat in state.seats_from(previous + 1):
         if sum(state.players[seat].dice) == lowest:
             return seat
     raise AssertionError("some seat has the lowest total")
@@ -135,8 +141,40 @@ def reveal(state: State) -> None:
         player.unpaid = sorted(
             tile for tile, die in zip(player.assignment, player.dice, strict=True) if die < tile
         )
-        if player.unpaid or player.philosophy:
-            player.queue("adjust_citizens")
+        _ask_adjustment(state, player.seat)
+
+
+def _ask_adjustment(state: State, seat: int) -> None:
+    """Ask the seat to pay for its tiles, unless no answer could change anything.
+
+    A tile must be paid if it can be; with no philosophy token to turn into citizens, the only
+    choice left is which tile to pay first. When every order pays the same tiles (none can be
+    paid, or all can), the question has one outcome: the tiles are paid or set aside unasked.
+    """
+    player = state.players[seat]
+    if not player.philosophy and player.unpaid:
+        outcomes = {_paid_in_order(state, seat, order) for order in permutations(player.unpaid)}
+        if len(outcomes) == 1:
+            paid = outcomes.pop()
+            for tile in player.unpaid:
+                if tile in paid:
+                    player.citizens -= _shortfall(state, seat, tile)
+                else:
+                    player.set_aside.append(tile)
+                    player.active_tiles.remove(tile)
+            player.unpaid = []
+    if player.unpaid or player.philosophy:
+        player.queue("adjust_citizens")
+
+
+def _paid_in_order(state: State, seat: int, order: tuple[int, ...]) -> frozenset[int]:
+    citizens = state.players[seat].citizens
+    paid = set()
+    for tile in order:
+        if _shortfall(state, seat, tile) <= citizens:
+            citizens -= _shortfall(state, seat, tile)
+            paid.add(tile)
+    return frozenset(paid)
 
 
 def _shortfall(state: State, seat: int, tile: int) -> int:
@@ -216,5 +254,4 @@ class AdjustCitizens(TaskHandler):
             else:
                 player.set_aside.append(tile)
                 player.active_tiles.remove(tile)
-        if player.unpaid or player.philosophy:
-            player.queue("adjust_citizens")
+        _ask_adjustment(state, seat)

@@ -7,6 +7,7 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
+from engine.khora.phases.action_order import LEGISLATION, turn_position
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler, run_head
 
@@ -36,8 +37,26 @@ def apply_draw(state: State, outcome: dict) -> None:
     state.deck_unseen = [card for card in state.deck_unseen if card not in drawn_set]
     from_bottom = state.deck_bottom[: count - len(cards)]
     del state.deck_bottom[: len(from_bottom)]
+    for card in from_bottom:
+        state.bottom_places.pop(card, None)
     drawn = [*cards, *from_bottom]
     run_head(state, seat, lambda task: _deliver(state, seat, task.data["purpose"], drawn))
+
+
+def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
+    """Put a card under the deck, at its place in the rulebook's order.
+
+    Seats that act at once (Legislation keeps, The Thirty Tyrants' discards) may answer in any
+    order; in the rulebook's order their cards go under the deck tile by tile, in turn order
+    from the start player. So a card goes below every card put there before it in that order,
+    whoever answered first, and the deck does not depend on who is quicker.
+    """
+    place = (state.round, state.phase != "actions", tile, turn_position(state, seat))
+    at = len(state.deck_bottom)
+    while at and state.bottom_places.get(state.deck_bottom[at - 1], ()) > place:
+        at -= 1
+    state.deck_bottom.insert(at, card)
+    state.bottom_places[card] = place
 
 
 def _deliver(state: State, seat: int, purpose: str, drawn: list[str]) -> None:
@@ -64,10 +83,15 @@ class LegislationKeep(TaskHandler):
     def default(self, state, seat, task, options):
         return options[0].id
 
+    def lone_answer_is_public(self, state, seat, task):
+        return len(task.data["cards"]) <= 1  # how many were drawn is public, not which
+
     def resolve(self, state, seat, task, option):
         kept = option.data["card"]
         state.players[seat].hand.append(kept)
-        state.deck_bottom.extend(c for c in task.data["cards"] if c != kept)
+        for card in task.data["cards"]:
+            if card != kept:
+                put_at_bottom(state, seat, card, tile=LEGISLATION)
 
 
 @handler
@@ -94,12 +118,15 @@ class DiscardCard(TaskHandler):
     def default(self, state, seat, task, options):
         return options[0].id
 
+    def lone_answer_is_public(self, state, seat, task):
+        return len(state.players[seat].hand) <= 1  # the hand size is public, the cards not
+
     def resolve(self, state, seat, task, option):
         if option.id == "done":
             return
         player = state.players[seat]
         player.hand.remove(option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
-            state.deck_bottom.append(option.data["card"])
+            put_at_bottom(state, seat, option.data["card"])
         if task.data["remaining"] > 1 and player.hand:
             ask(state, seat, "discard_card", remaining=task.data["remaining"] - 1)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.khora.content.events import EVENTS
+from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
-from engine.khora.phases.actions import MILITARY, start_action
+from engine.khora.phases.actions import MILITARY
 from engine.khora.phases.dice import tile_name
 from engine.khora.state import State
 from engine.khora.tasks import TaskHandler, handler
@@ -68,5 +69,7 @@ class ExtraAction(TaskHandler):
         ]
 
     def resolve(self, state, seat, task, option):
+        # Resolved in the rulebook's action order, like the Action phase's tiles: it waits
+        # for another seat's extra action only where the two could affect each other.
         if option.id != "skip":
-            start_action(state, seat, option.data["tile"])
+            ask(state, seat, "take_action", tile=option.data["tile"])

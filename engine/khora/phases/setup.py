@@ -142,6 +142,9 @@ class DraftPick(TaskHandler):
     def default(self, state, seat, task, options):
         return options[0].id
 
+    def lone_answer_is_public(self, state, seat, task):
+        return len(state.players[seat].draft_hand) <= 1
+
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
         player.draft_hand.remove(option.data["card"])

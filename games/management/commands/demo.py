@@ -10,6 +10,7 @@ from knox.models import AuthToken
 
 from accounts.models import Profile
 from games import services
+from web.login_links import login_url
 
 User = get_user_model()
 
@@ -67,6 +68,11 @@ class Command(BaseCommand):
         game_url = f"{site}/api/v1/games/{public_id}/"
         out = self.stdout
         out.write(self.style.SUCCESS("Demo ready."))
+        first = accounts[0][0]
+        out.write(
+            f"\nPlay in your browser as {first.username} (this link logs in once):\n  "
+            + login_url(first, f"/games/{public_id}/")
+        )
         out.write(f"\nPlayers (password for all: {password})")
         for user, token in accounts:
             out.write(f"  {user.username:<10} token: {token}")

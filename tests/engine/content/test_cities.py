@@ -101,10 +101,10 @@ def test_sparta_starts_losing_one_troop_fewer_when_exploring():
     table.edit(1, troops=4)
     table.roll([6, 6], [6, 6])
     table.assign(0, 4, 5)
-    table.assign(1, 4, 5)  # seat 0 starts (lowest roll tie goes to the last start player)
+    table.assign(1, 4, 5)  # seat 1 starts (a tie goes clockwise from after the last start)
 
-    table.decide(0, "space:red-4-2")
     table.decide(1, "space:green-4-2")
+    table.decide(0, "space:red-4-2")
 
     assert table.player(0).troops == 4 + 1 - 1  # Military level 1 adds 1, the space costs 2-1
     assert table.player(1).troops == 4 + 1 - 2

@@ -1,0 +1,95 @@
+"""The pages in English and Ukrainian; the compiled catalog matches its source; the table's
+polling answers "nothing new" without rendering (ETag)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+from games import selectors, services
+from tests.web.conftest import client_for, make_user, start_game
+from web.management.commands.buildtranslations import LOCALE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_committed_mo_matches_the_po(tmp_path):
+    po_path = LOCALE / "uk" / "LC_MESSAGES" / "django.po"
+    po = polib.pofile(str(po_path))
+    assert po.percent_translated() == 100, [e.msgid for e in po.untranslated_entries()]
+    rebuilt = tmp_path / "django.mo"
+    po.save_as_mofile(str(rebuilt))
+    assert rebuilt.read_bytes() == Path(po_path.with_suffix(".mo")).read_bytes(), (
+        "run: python manage.py buildtranslations"
+    )
+
+
+def test_visitor_switches_language_and_player_keeps_it():
+    visitor = client_for()
+    assert "Sign up" in visitor.get("/").content.decode()
+    visitor.post("/language/", {"language": "uk", "next": "/"})
+    assert "Зареєструватися" in visitor.get("/").content.decode()
+    assert "Зареєструватися" in client_for().get("/", HTTP_ACCEPT_LANGUAGE="uk").content.decode()
+    player = make_user("oksana", language="uk")
+    assert "Нова гра" in client_for(player).get("/").content.decode()
+    client = client_for(player)
+    client.post("/language/", {"language": "en", "next": "/"})
+    player.refresh_from_db()
+    assert player.profile.language == "en"
+    assert "New game" in client.get("/").content.decode()
+
+
+def test_game_page_in_ukrainian():
+    people = [make_user("taras", language="uk"), make_user("lesia")]
+    game = start_game(people, seats=2)
+    html = client_for(people[0]).get(f"/games/{game.public_id}/").content.decode()
+    assert '<html lang="uk">' in html
+    assert "Ваш хід" in html and "Міста в порядку ходу" in html and "Поле дослідження" in html
+
+
+def test_polling_sends_nothing_until_the_game_moves():
+    people = [make_user("ulysses"), make_user("vesta")]
+    game = start_game(people, seats=2)
+    watcher = client_for(people[1])
+    url = f"/games/{game.public_id}/"
+    first = watcher.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    assert watcher.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    # The table polls with the tag written into it: the tag of the table alone.
+    etag = re.search(r'"If-None-Match": "([^"]+)"', first.content.decode()).group(1)
+    etag = etag.replace("\\u0022", '"')
+    assert etag != first["ETag"]
+    polled = watcher.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 204 and polled.content == b""  # htmx keeps the table
+    prompt = selectors.game_prompt(game, people[0])
+    services.decisions_submit(
+        public_id=game.public_id,
+        user=people[0],
+        decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+    )
+    moved = watcher.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    assert moved.content.decode().lstrip().startswith('<section id="table"')
+    other_viewer = client_for(people[0]).get(url)
+    assert other_viewer["ETag"] != moved["ETag"]  # one tag per viewer
+
+
+def test_history_marks_what_is_new_since_the_last_visit():
+    people = [make_user("wanda"), make_user("xeno")]
+    game = start_game(people, seats=2)
+    reader = client_for(people[1])
+    url = f"/games/{game.public_id}/"
+    assert "new since your last visit" not in reader.get(url).content.decode()  # first visit
+    prompt = selectors.game_prompt(game, people[0])
+    services.decisions_submit(
+        public_id=game.public_id,
+        user=people[0],
+        decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+    )
+    again = reader.get(url).content.decode()
+    assert again.count("new since your last visit") == 1
+    assert "wanda chose in secret" in again
+    assert "new since your last visit" not in reader.get(url).content.decode()  # now seen

@@ -1,0 +1,103 @@
+"""Non-interference on the rendered HTML: nobody else's hand, draft or sealed tiles ever reach
+a page, for any viewer, at the draft and in the middle of the game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.khora.content.cards import CARDS
+from games import selectors, services
+from games.models import Game
+from games.state_store import engine_game, load_state
+from tests.web.conftest import client_for, in_round, make_user, play, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def secrets_of(game: Game, seat: int) -> set[str]:
+    """Card names only `seat` may see now: its hand and draft, minus anything public."""
+    state = load_state(game)
+    player = state.players[seat]
+    private = set(player.hand) | set(player.draft_hand) | set(player.draft_picks)
+    public = {c for p in state.players for c in p.played}
+    return {CARDS[card].name for card in private - public}
+
+
+def visible_to(game: Game, user) -> set[str]:
+    """Card names a viewer is entitled to (their own cards and prompt)."""
+    seat = selectors.viewer_position(game, user)
+    if seat is None:
+        return set()
+    own = secrets_of(game, seat)
+    prompt = selectors.game_prompt(game, user)
+    labels = " ".join(o["label"] for o in prompt["options"]) if prompt else ""
+    return own | {name for name in (c.name for c in CARDS.values()) if name in labels}
+
+
+def assert_hidden(game: Game, owner_seat: int, viewers) -> None:
+    secrets = secrets_of(game, owner_seat)
+    assert secrets, "the owner must hold some cards for this test to mean anything"
+    for user in viewers:
+        html = client_for(user).get(f"/games/{game.public_id}/").content.decode()
+        allowed = visible_to(game, user) if user else set()
+        for name in secrets - allowed:
+            assert name not in html, f"{name!r} of seat {owner_seat} leaked to {user}"
+
+
+def test_draft_hands_stay_private(transactional_db):
+    people = [make_user("anaxi"), make_user("brasi")]
+    stranger, staff = make_user("kleon"), make_user("staffa", staff=True)
+    game = start_game(people, seats=3)
+    assert engine_game(game).view(load_state(game), 0)["phase"] == "setup"
+    assert_hidden(game, 0, [people[1], stranger, staff, None])
+    assert_hidden(game, 1, [people[0], stranger, None])
+
+
+def test_hands_and_sealed_tiles_stay_private_mid_game(transactional_db):
+    people = [make_user("corin"), make_user("delos")]
+    others = [make_user("eris"), make_user("fotis", staff=True), None]
+    game = start_game(people, seats=3)
+    game = play(game, people, in_round(3))
+    assert_hidden(game, 0, [people[1], *others])
+
+    def dice_for_both(game: Game) -> bool:
+        return all(
+            (selectors.game_prompt(game, user) or {}).get("kind") == "assign_die" for user in people
+        )
+
+    game = play(game, people, dice_for_both)
+    # Seat 0 seals its tiles; until every seat has, nobody else may read them.
+    while (prompt := selectors.game_prompt(game, people[0])) is not None:
+        services.decisions_submit(
+            public_id=game.public_id,
+            user=people[0],
+            decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+        )
+        game.refresh_from_db()
+    assert selectors.game_prompt(game, people[1])["kind"] == "assign_die"
+    assert engine_game(game).view(load_state(game), 0)["players"][0]["tiles"]
+    own = client_for(people[0]).get(f"/games/{game.public_id}/").content.decode()
+    assert "Change my choice" in own and re.search(r"tiles [0-9]", own)
+    for viewer in [people[1], *others]:
+        html = client_for(viewer).get(f"/games/{game.public_id}/").content.decode()
+        seat0 = re.search(r'<article[^>]*aria-label="corin">.*?</article>', html, re.S).group(0)
+        assert "tiles sealed" in seat0 and not re.search(r"tiles [0-9]", seat0)
+
+
+def test_secret_choices_are_hidden_in_the_history(transactional_db):
+    people = [make_user("gaia"), make_user("helio")]
+    game = start_game(people, seats=2)
+    prompt = selectors.game_prompt(game, people[0])
+    assert prompt["kind"] == "draft_pick"
+    services.decisions_submit(
+        public_id=game.public_id,
+        user=people[0],
+        decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["options"][1]["id"])],
+    )
+    picked = prompt["options"][1]["id"].split(":")[-1].replace("-", " ")
+    mine = client_for(people[0]).get(f"/games/{game.public_id}/").content.decode()
+    theirs = client_for(people[1]).get(f"/games/{game.public_id}/").content.decode()
+    assert picked in mine
+    assert "chose in secret" in theirs and picked not in theirs

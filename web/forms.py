@@ -1,0 +1,86 @@
+"""Forms of the web pages. They check shape; the services check the rules and say why."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import TIME_ZONES
+from notifications.models import Delivery
+
+HOURS = [(hour, f"{hour:02d}:00") for hour in range(24)]
+OPTIONAL_HOURS = [("", _("none")), *HOURS]
+DELIVERY_CHOICES = [
+    (Delivery.IMMEDIATELY, _("right away")),
+    (Delivery.DIGEST, _("in the daily digest")),
+    (Delivery.OFF, _("never")),
+]
+
+
+class Form(forms.Form):
+    label_suffix = ""  # labels sit above their fields; no colon needed
+
+
+class SignUpForm(Form):
+    username = forms.RegexField(
+        label=_("Username"),
+        max_length=150,
+        regex=r"^[\w.@+-]+\Z",
+        error_messages={
+            "invalid": _("Use letters, digits and @ . + - _ only, without spaces."),
+        },
+    )
+    email = forms.EmailField(label=_("Email"), help_text=_("For your turns and a lost password."))
+    password = forms.CharField(
+        label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+    )
+
+
+class PreferencesForm(Form):
+    your_turn = forms.ChoiceField(label=_("It is my turn"), choices=DELIVERY_CHOICES)
+    reminder = forms.ChoiceField(label=_("Reminders before a deadline"), choices=DELIVERY_CHOICES)
+    game_started = forms.ChoiceField(label=_("A game starts"), choices=DELIVERY_CHOICES)
+    game_over = forms.ChoiceField(label=_("A game ends"), choices=DELIVERY_CHOICES)
+    digest_hour = forms.TypedChoiceField(label=_("Daily digest at"), choices=HOURS, coerce=int)
+    quiet_hours_start = forms.TypedChoiceField(
+        label=_("Quiet hours from"),
+        choices=OPTIONAL_HOURS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    quiet_hours_end = forms.TypedChoiceField(
+        label=_("Quiet hours until"),
+        choices=OPTIONAL_HOURS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=[(z, z) for z in TIME_ZONES])
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+class CreateGameForm(Form):
+    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    seats = forms.TypedChoiceField(
+        label=_("Seats"), choices=[(n, n) for n in (2, 3, 4)], coerce=int, initial=3
+    )
+    step_hours = forms.IntegerField(
+        label=_("Hours per step"),
+        min_value=1,
+        max_value=14 * 24,
+        initial=48,
+        help_text=_("How long each player has for a decision (1 to 336)."),
+    )
+    city_selection = forms.ChoiceField(
+        label=_("Cities"),
+        choices=[("random", _("dealt at random")), ("choose", _("each player chooses"))],
+        initial="random",
+    )
+    private = forms.BooleanField(
+        label=_("Private: only people with the invitation link can join"), required=False
+    )
+    bots = forms.BooleanField(
+        label=_("Start at once, with bots in the empty seats"), required=False
+    )

@@ -1,0 +1,222 @@
+"""The game page and its forms: the table, answering a prompt, revising a sealed choice, the
+lobby buttons (join, leave, start) and stepping through a finished game.
+
+Each form works as a plain POST (redirect back to the page) and with htmx (the table is sent
+back at once). The table polls with its ETag: nothing moved, nothing sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+import engine
+from games import selectors, services
+from games.errors import DomainError
+from games.models import Game
+from web import presenters
+
+POLL_SECONDS = 6
+
+
+def _game(public_id: str) -> Game:
+    try:
+        return selectors.game_get(public_id)
+    except DomainError:
+        raise Http404(_("There is no such game.")) from None
+
+
+def _etag(request, game: Game, partial: bool) -> str:
+    """Everything the table depends on, without replaying the game."""
+    parts = [
+        game.public_id,
+        game.status,
+        game.last_seq,
+        game.updated_at.isoformat(),
+        game.needs_advance,
+        request.user.pk or 0,
+        get_language(),
+        partial,  # the table alone and the whole page are different bodies
+    ]
+    return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
+
+
+def _matches(request, etag: str) -> bool:
+    header = request.headers.get("If-None-Match", "")
+    return etag in {tag.strip().removeprefix("W/") for tag in header.split(",")}
+
+
+def _seen_key(game: Game) -> str:
+    return f"seen:{game.public_id}"
+
+
+def table_context(request, game: Game, error: str = "") -> dict:
+    detail = selectors.game_detail(game, request.user)
+    last_seen = request.session.get(_seen_key(game))
+    context = presenters.table(game, detail, last_seen)
+    context["history"] = presenters.history(game, request.user, context["names"], last_seen)
+    context["etag"] = _etag(request, game, partial=True)  # what the table's polls send back
+    context["poll_seconds"] = POLL_SECONDS
+    context["error"] = error
+    context["seated"] = context["me"] is not None
+    return context
+
+
+@require_GET
+def game_page(request, public_id: str):
+    game = _game(public_id)
+    etag = _etag(request, game, partial=bool(request.htmx))
+    has_messages = len(messages.get_messages(request)) > 0  # counting does not consume them
+    if not has_messages and _matches(request, etag):
+        # htmx swaps nothing on 204; a browser revalidating gets its 304.
+        response = HttpResponse(status=204 if request.htmx else 304)
+    else:
+        context = table_context(request, game)
+        if request.htmx:
+            response = render(request, "web/partials/table.html", context)
+        else:
+            if request.session.get(_seen_key(game)) != game.last_seq:  # no write when unchanged
+                request.session[_seen_key(game)] = game.last_seq
+            response = render(request, "web/game.html", context)
+    response["ETag"] = etag
+    # The table alone is never stored: a browser must not show it as the page on a later visit.
+    response["Cache-Control"] = "no-store" if request.htmx else "private, no-cache"
+    patch_vary_headers(response, ["Cookie", "HX-Request"])
+    return response
+
+
+def _after_write(request, game_id: str, error: str = ""):
+    if request.htmx:
+        game = _game(game_id)
+        response = render(request, "web/partials/table.html", table_context(request, game, error))
+        response["Cache-Control"] = "no-store"
+        return response
+    if error:
+        messages.error(request, error)
+    return redirect("web:game", public_id=game_id)
+
+
+def _refusal(error: Exception) -> str:
+    code = getattr(error, "code", "")
+    friendly = {
+        "stale_prompt": _("That question has moved on; here is the one open now."),
+        "not_your_turn": _("Nothing waits for you at the moment."),
+        "game_over": _("The game is over; there is nothing left to decide."),
+        "not_seated": _("Only the players seated in this game can do that."),
+        "illegal_option": _("That choice is not one of the options; pick one of the buttons."),
+        "nothing_to_revise": _(
+            "There is no sealed choice to change: everyone has chosen, or you have not yet."
+        ),
+        "game_full": _("Every seat of this game is taken."),
+        "already_seated": _("You already have a seat in this game."),
+        "not_in_lobby": _("The game has started; seats change only before the start."),
+        "not_creator": _("Only the game's creator can start it."),
+    }
+    return friendly.get(code) or getattr(error, "message", str(error))
+
+
+@login_required
+@require_POST
+def decide(request, public_id: str):
+    prompt = request.POST.get("prompt", "")
+    option = request.POST.get("option", "")
+    if not prompt or not option:
+        return _after_write(request, public_id, _("Choose one of the options."))
+    try:
+        services.decisions_submit(
+            public_id=public_id,
+            user=request.user,
+            decisions=[services.DecisionInput(prompt=prompt, option=option)],
+        )
+    except (DomainError, engine.IllegalDecision) as error:
+        if getattr(error, "status", 400) == 404:
+            raise Http404 from None
+        return _after_write(request, public_id, _refusal(error))
+    return _after_write(request, public_id)
+
+
+@login_required
+@require_POST
+def revise(request, public_id: str):
+    try:
+        services.decision_revise(public_id=public_id, user=request.user)
+    except (DomainError, engine.IllegalDecision) as error:
+        if getattr(error, "status", 400) == 404:
+            raise Http404 from None
+        return _after_write(request, public_id, _refusal(error))
+    return _after_write(request, public_id)
+
+
+def _lobby_action(request, public_id: str, action) -> HttpResponse:
+    try:
+        action()
+    except (DomainError, engine.IllegalDecision) as error:
+        if getattr(error, "status", 400) == 404:
+            raise Http404 from None
+        messages.error(request, _refusal(error))
+    return redirect("web:game", public_id=public_id)
+
+
+@login_required
+@require_POST
+def join(request, public_id: str):
+    return _lobby_action(
+        request, public_id, lambda: services.game_join(public_id=public_id, user=request.user)
+    )
+
+
+@login_required
+@require_POST
+def leave(request, public_id: str):
+    return _lobby_action(
+        request, public_id, lambda: services.game_leave(public_id=public_id, user=request.user)
+    )
+
+
+@login_required
+@require_POST
+def start(request, public_id: str):
+    return _lobby_action(
+        request,
+        public_id,
+        lambda: services.game_start(public_id=public_id, user=request.user, fill_with_bots=True),
+    )
+
+
+@require_GET
+def replay(request, public_id: str):
+    """A finished game after any event, from the requester's seat (or the public's)."""
+    game = _game(public_id)
+    try:
+        at = int(request.GET.get("at", game.last_seq))
+    except ValueError:
+        at = game.last_seq
+    at = min(max(at, 0), game.last_seq)
+    try:
+        state = selectors.game_state_at(game, request.user, at, None)
+    except DomainError as error:
+        messages.error(request, _refusal(error))
+        return redirect("web:game", public_id=public_id)
+    detail = selectors.game_detail(game, request.user)
+    detail = {**detail, "view": state["view"], "prompt": None, "waiting_for": [], "scores": None}
+    context = presenters.table(game, detail, None)
+    entry = selectors.game_log(game, request.user, after=max(at - 1, 0), limit=1)["events"]
+    line = presenters.line_of(entry[0], context["names"]) if at and entry else ""
+    step = max(1, game.last_seq // 50)
+    context.update(
+        at=at,
+        last=game.last_seq,
+        line=line,
+        steps={"first": 0, "back": max(at - step, 0), "prev": max(at - 1, 0)},
+        forward={"next": min(at + 1, game.last_seq), "ahead": min(at + step, game.last_seq)},
+        big_step=step,
+    )
+    return render(request, "web/replay.html", context)

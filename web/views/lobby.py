@@ -1,0 +1,90 @@
+"""The lobby: my games (waiting for me first), open games, finished games, a new game."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import engine
+from games import selectors, services
+from games.errors import DomainError
+from games.models import Game
+from web.forms import CreateGameForm
+from web.presenters import PHASES
+
+LIST_LIMIT = 20
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "web/welcome.html")
+    return render(request, "web/lobby.html", lobby_context(request.user, CreateGameForm()))
+
+
+def lobby_context(user, form) -> dict:
+    mine = list(selectors.game_list(user, "mine")[: LIST_LIMIT * 2])
+    awaiting = []
+    for game in selectors.game_list(user, "awaiting")[:LIST_LIMIT]:
+        awaiting.append({"game": game, "prompt": selectors.game_prompt(game, user)})
+    awaiting_ids = {item["game"].pk for item in awaiting}
+    playing = [
+        _summary(game, user, with_round=game.status == Game.Status.ACTIVE)
+        for game in mine
+        if game.pk not in awaiting_ids and game.status in (Game.Status.ACTIVE, Game.Status.LOBBY)
+    ]
+    finished = [_summary(game, user) for game in mine if game.status == Game.Status.FINISHED]
+    open_games = [_summary(game, user) for game in selectors.game_list(user, "open")[:LIST_LIMIT]]
+    return {
+        "awaiting": awaiting,
+        "playing": playing,
+        "open_games": open_games,
+        "finished": finished[:LIST_LIMIT],
+        "form": form,
+    }
+
+
+def _summary(game: Game, user, with_round: bool = False) -> dict:
+    if with_round:  # round and phase come from the engine's view (a cached snapshot)
+        summary = selectors.game_detail(game, user)
+        summary["phase"] = PHASES.get(summary["phase"], summary["phase"])
+    else:
+        summary = selectors.game_summary(game, user)
+    seats = {seat.position: seat for seat in game.seats.all()}
+    summary["waiting_names"] = [
+        seat.user.username if seat.user else _("Bot")
+        for seat in seats.values()
+        if seat.pending_prompt
+    ]
+    summary["game"] = game
+    return summary
+
+
+@login_required
+@require_POST
+def game_create(request):
+    form = CreateGameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The game was not created; see the form below."))
+        return render(request, "web/lobby.html", lobby_context(request.user, form), status=400)
+    data = form.cleaned_data
+    try:
+        game = services.game_create(
+            creator=request.user,
+            game_type="khora",
+            seats=data["seats"],
+            options={"city_selection": data["city_selection"]},
+            step_hours=data["step_hours"],
+            name=data["name"].strip(),
+            private=data["private"],
+        )
+        if data["bots"]:
+            game = services.game_start(
+                public_id=game.public_id, user=request.user, fill_with_bots=True
+            )
+    except (DomainError, engine.IllegalDecision) as error:
+        form.add_error(None, error.message)
+        return render(request, "web/lobby.html", lobby_context(request.user, form), status=400)
+    return redirect("web:game", public_id=game.public_id)
