@@ -34,7 +34,7 @@ class Receiver:
     def __init__(self, smtp_port: int, log_path):
         self.port = _free_port()
         # The worker's environment: the same database, broker, SMTP server and site.
-        self.env = Worker(smtp_port, {}, log_path).env
+        self.env = Worker(smtp_port, {}, log_path, []).env
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
 
