@@ -7,14 +7,17 @@ prompt (through the engine's per-seat prompt) and public facts (players, scores)
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 
-import engine
-from games.models import Game, GameStep, Seat
-from notifications.services import notify, reminder_allowed, reminder_due
+from games import clock
+from games.models import Game, GameEvent, GameStep, Seat
+from mailplay.prompts import prompt_context
+from mailplay.tokens import reply_address
+from notifications.models import Notification
+from notifications.services import notify, reminder_allowed, reminder_due, supersede_held
 
 
 def game_url(game: Game) -> str:
@@ -33,15 +36,6 @@ def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
         "players": [seat.user.username if seat.user else "bot" for seat in seats],
         "round": view.get("round") if view else None,
         "phase": view.get("phase") if view else None,
-    }
-
-
-def _prompt(prompt: engine.Prompt) -> dict[str, Any]:
-    labels = {option.id: option.label for option in prompt.options}
-    return {
-        "text": prompt.text,
-        "options": list(labels.values()),
-        "default": labels[prompt.default],
     }
 
 
@@ -74,19 +68,69 @@ def announce(
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
     asked = {seat.position for seat in people if seat.position in pending}
+    _drop_answered_held_emails(game, people, pending)
     for seat in people:
         if seat.position in pending:
             if seat.waiting and not seat.autoplay and step is not None:
                 kind = "game_started" if step.number == 1 else "your_turn"
                 context = {
                     **_base(game, seats, rules.view(state, seat.position)),
-                    "prompt": _prompt(pending[seat.position]),
+                    **prompt_context(seat.user, game, pending[seat.position], step.deadline),
                     "deadline": step.deadline,
                 }
-                notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
+                notify(
+                    user=seat.user,
+                    game=game,
+                    step=_ask_cause(game, seat, step, kind, pending[seat.position]),
+                    kind=kind,
+                    context=context,
+                    not_before=_hold_while_active(game, seat) if kind == "your_turn" else None,
+                )
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+
+
+def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
+    """The outbox's cause for this ask: the step, or the step and prompt when the seat was
+    already told about this step (asked again after waiting on others within it, as in
+    Military's turn order). Without the prompt, that second ask would be a duplicate cause
+    and the player would never hear of it."""
+    first = str(step.number)
+    told = Notification.objects.filter(recipient=seat.user, game=game, step=first, kind=kind)
+    return f"{first}/{prompt.id}" if told.exists() else first
+
+
+def _hold_while_active(game: Game, seat: Seat) -> datetime | None:
+    """A player who answered in the last few minutes (web, API or email) is at the table:
+    their "your turn" waits that long, and is dropped if they answer first."""
+    window = timedelta(minutes=settings.NOTIFY_ACTIVE_MINUTES)
+    if not window:
+        return None
+    last = (
+        GameEvent.objects.filter(game=game, seat=seat.position, type="decision", auto=False)
+        .order_by("-seq")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    now = clock.now()
+    return now + window if last is not None and now - last < window else None
+
+
+def _drop_answered_held_emails(game: Game, people: list[Seat], pending: dict) -> None:
+    """A held "your turn" whose prompt is no longer the one its player owes is not sent."""
+    held = Notification.objects.filter(
+        game=game,
+        kind="your_turn",
+        status=Notification.Status.PENDING,
+        attempts=0,
+        next_attempt_at__gt=clock.now(),
+    ).values_list("recipient_id", "reply_to")
+    for recipient_id, held_reply_to in held:
+        seat = next((s for s in people if s.user_id == recipient_id), None)
+        prompt = pending.get(seat.position) if seat else None
+        if prompt is None or held_reply_to != reply_address(recipient_id, game.pk, prompt.id):
+            supersede_held(user=recipient_id, game=game, kind="your_turn")
 
 
 def due_rung_hours(step: GameStep, now: datetime) -> int | None:
@@ -116,7 +160,7 @@ def remind(
             continue
         context = {
             **_base(game, seats, rules.view(state, seat.position)),
-            "prompt": _prompt(pending[seat.position]),
+            **prompt_context(seat.user, game, pending[seat.position], step.deadline),
             "deadline": step.deadline,
         }
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)

@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "mailplay",
     "django_htmx",
     "web",
 ]
@@ -180,9 +181,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2}
 # Email has its own queue (and, in production, its own worker): a slow or hung SMTP server
 # then never delays a game's advance. A worker started without -Q serves both queues.
+# (Processing a player's reply decides in a game: it stays on the default queue.)
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = (Queue("celery"), Queue("email"))
-CELERY_TASK_ROUTES = {"notifications.tasks.*": {"queue": "email"}}
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.*": {"queue": "email"},
+    "mailplay.tasks.send_inbound_reply": {"queue": "email"},
+}
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
@@ -211,6 +216,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600.0,
         "options": {"expires": 3600},
     },
+    # Mail received but not processed (a worker died, the broker was down), answers not sent.
+    "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0, "options": {"expires": 60}},
 }
 
 # Email goes out over SMTP once EMAIL_HOST is set; until then it is printed to the console.
@@ -246,6 +253,30 @@ if NOTIFY_MAX_ATTEMPTS < 1 or NOTIFY_RETRY_SECONDS < 1:
     raise ImproperlyConfigured("NOTIFY_MAX_ATTEMPTS and NOTIFY_RETRY_SECONDS must be at least 1.")
 if not 0 <= NOTIFY_DIGEST_HOUR <= 23:
     raise ImproperlyConfigured(f"NOTIFY_DIGEST_HOUR={NOTIFY_DIGEST_HOUR} is not an hour (0-23).")
+
+# A player who answered this recently is at the table: their "your turn" email waits this
+# long and is dropped if they answer first (0: never hold).
+NOTIFY_ACTIVE_MINUTES = env_int("NOTIFY_ACTIVE_MINUTES", 5)
+
+# Play by email: replies go to <local>+<signed token>@<domain> (the domain's MX, or a relay,
+# must deliver them to `manage.py receive_mail`, or a provider posts them to the webhook).
+MAILPLAY_REPLY_ADDRESS = os.environ.get("MAILPLAY_REPLY_ADDRESS", "play@localhost")
+if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
+    raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
+MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
+MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
+# A hosted mail provider's webhooks (django-anymail), e.g. "mailgun": its inbound mail at
+# /mail/provider/<provider>/inbound/, its delivery tracking (bounces and complaints suppress
+# the address) at /mail/provider/<provider>/tracking/. Unset, every such address answers 404.
+ANYMAIL_WEBHOOK_PROVIDER = os.environ.get("ANYMAIL_WEBHOOK_PROVIDER", "")
+# django-anymail's own settings, each from ANYMAIL_<NAME> (e.g. ANYMAIL_MAILGUN_API_KEY and
+# EMAIL_BACKEND=anymail.backends.mailgun.EmailBackend to send through Mailgun;
+# ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY or ANYMAIL_WEBHOOK_SECRET for its webhooks).
+ANYMAIL = {
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_") and name != "ANYMAIL_WEBHOOK_PROVIDER"
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -21,5 +21,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),
     path("notifications/", include("notifications.urls")),
+    path("mail/provider/", include("mailplay.provider_urls")),
+    path("mail/", include("mailplay.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -6,7 +6,7 @@ staff who also play must not see.
 
 from django.contrib import admin
 
-from notifications.models import Notification, NotificationPreference
+from notifications.models import Notification, NotificationPreference, SuppressedAddress
 
 
 @admin.register(Notification)
@@ -48,3 +48,13 @@ class NotificationPreferenceAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+
+
+@admin.register(SuppressedAddress)
+class SuppressedAddressAdmin(admin.ModelAdmin):
+    """Delete a row to write to its address again (e.g. once its owner fixed their mailbox)."""
+
+    list_display = ("email", "reason", "created_at")
+    list_filter = ("reason",)
+    search_fields = ("email",)
+    readonly_fields = ("email", "reason", "detail", "created_at")

@@ -101,6 +101,8 @@ def message_for(notification: Notification) -> EmailMultiAlternatives:
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[recipient.email],
         headers=headers,
+        # An email that asks something can be answered by replying: the address is signed.
+        reply_to=[notification.reply_to] if notification.reply_to else None,
     )
     message.attach_alternative(notification.body_html, "text/html")
     return message
@@ -128,9 +130,31 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         **_game_values(user, context),
         "prompt_url": context.get("prompt_url", ""),
         "prompt_text": prompt.get("text", ""),
-        "options": prompt.get("options") or [],
+        "options": numbered_options(prompt),
         "default": prompt.get("default"),
+        "reply_to": context.get("reply_to", ""),
     }
+
+
+def numbered_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """The prompt's options as emails list them: numbered from 1 (a reply names an option by
+    its number), the default marked, each with its answer link when the caller gave links."""
+    labels = prompt.get("options") or []
+    links = prompt.get("links") or []
+    default_number = prompt.get("default_number")
+    return [
+        {
+            "number": number,
+            "label": label,
+            "is_default": (
+                number == default_number
+                if default_number is not None
+                else label == prompt.get("default")
+            ),
+            "link": links[number - 1] if number <= len(links) else "",
+        }
+        for number, label in enumerate(labels, 1)
+    ]
 
 
 def _render(template: str, user, scope: str, values: dict[str, Any]) -> Rendered:

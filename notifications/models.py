@@ -33,6 +33,8 @@ class Notification(models.Model):
         DIGESTED = "digested"  # carried by a digest (or dropped: its kind was turned off)
         SENT = "sent"
         FAILED = "failed"  # gave up after the last attempt
+        # Held back while its player was active, then not sent: they answered first.
+        SUPERSEDED = "superseded"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     recipient = models.ForeignKey(
@@ -55,6 +57,9 @@ class Notification(models.Model):
     body_text = models.TextField()
     body_html = models.TextField()
     link = models.CharField(max_length=500, blank=True, help_text="The deep link a digest lists.")
+    reply_to = models.CharField(
+        max_length=320, blank=True, help_text="The signed address a reply answers the prompt at."
+    )
     digest = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -89,6 +94,19 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.recipient} ({self.status})"
+
+
+class SuppressedAddress(models.Model):
+    """An address that bounced for good or whose owner marked our mail as spam: no game email
+    goes to it again (account recovery does not pass through the outbox and still does)."""
+
+    email = models.CharField(max_length=320, unique=True, help_text="Lowercased.")
+    reason = models.CharField(max_length=16, help_text="bounced, complained or rejected")
+    detail = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=clock.now)
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.reason})"
 
 
 class NotificationPreference(models.Model):

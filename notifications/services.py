@@ -28,6 +28,7 @@ from notifications import emails, local_time
 from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
 from notifications.models import Delivery, Notification, NotificationPreference
 from notifications.selectors import preferences_of, unsubscribe_target
+from notifications.suppression import is_suppressed
 
 logger = logging.getLogger(__name__)
 User = get_user_model()
@@ -39,16 +40,28 @@ MAX_BACKOFF = timedelta(hours=24)
 # --- the outbox ----------------------------------------------------------------------------
 
 
-def notify(*, user, game, step: str, kind: str, context: dict[str, Any]) -> Notification | None:
+def notify(
+    *,
+    user,
+    game,
+    step: str,
+    kind: str,
+    context: dict[str, Any],
+    not_before: datetime | None = None,
+) -> Notification | None:
     """Write the email of `kind` about `game` for `user`, unless it exists or is not wanted.
 
+    `not_before` holds the email back until then (a player active at the table may answer
+    first; `supersede_held` then drops it).
+
     Call it inside the transaction that commits its cause. Returns the new row, or None when
-    nothing was written: the user has no address, turned the kind off, or the same
+    nothing was written: the user has no address (or it bounced for good or complained),
+    turned the kind off, or the same
     (user, game, step, kind) was already written. A duplicate never breaks the caller's
     transaction: the insert runs in a savepoint.
     """
     family = family_of(kind)
-    if not user.email:
+    if not user.email or is_suppressed(user.email):
         return None
     delivery = getattr(preferences_of(user), family)
     if delivery == Delivery.OFF:
@@ -66,15 +79,30 @@ def notify(*, user, game, step: str, kind: str, context: dict[str, Any]) -> Noti
         body_text=rendered.text,
         body_html=rendered.html,
         link=context.get("game_url", ""),
+        reply_to=context.get("reply_to", ""),
+        next_attempt_at=not_before or clock.now(),
     )
     try:
         with transaction.atomic():
             row.save(force_insert=True)
     except IntegrityError:
         return None  # a concurrent caller wrote the same cause first
-    if row.status == Notification.Status.PENDING:
+    if row.status == Notification.Status.PENDING and not_before is None:
         _send_after_commit(row.pk)
     return row
+
+
+def supersede_held(*, user, game, kind: str) -> int:
+    """Drop `user`'s emails of `kind` about `game` still held back: what they announced
+    has been answered. Returns how many were dropped."""
+    return Notification.objects.filter(
+        recipient=user,
+        game=game,
+        kind=kind,
+        status=Notification.Status.PENDING,
+        attempts=0,
+        next_attempt_at__gt=clock.now(),
+    ).update(status=Notification.Status.SUPERSEDED)
 
 
 def _already_written(cause: dict[str, Any]) -> bool:

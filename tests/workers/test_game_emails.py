@@ -115,7 +115,7 @@ def test_a_four_player_game_sends_few_your_turn_emails_per_player_and_round(make
         str(step.number): step.key.split(".")[0] for step in GameStep.objects.filter(game=game)
     }
     per_round = Counter(
-        (row.recipient.username, rounds[row.step])
+        (row.recipient.username, rounds[row.step.split("/")[0]])
         for row in Notification.objects.filter(game=game, kind="your_turn")
     )
     counts = list(per_round.values())

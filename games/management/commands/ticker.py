@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from games import tasks
+from mailplay import tasks as mail_tasks
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,7 @@ class Command(BaseCommand):
                 tasks.sweep.apply()
                 if started >= next_tick:
                     tasks.tick.apply()
+                    mail_tasks.sweep.apply()  # replies a crash left unprocessed or unanswered
                     next_tick = started + TICK_SECONDS
             except Exception:  # a failed round (the database is busy or down) is retried
                 log.exception("The in-process sweep failed; trying again shortly")

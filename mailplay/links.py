@@ -1,0 +1,114 @@
+"""Answer links: a signed link per option of an email's prompt, opened in a browser.
+
+Reading (`link_read`) never changes anything, as mail scanners open links; answering
+(`link_answer`, a POST) goes through the same service as the API, once: afterwards the prompt
+is no longer the seat's, and the link says so and shows what is asked now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+import engine
+from games import clock, selectors
+from games import services as game_services
+from games.errors import DomainError
+from games.models import Game
+from mailplay.tokens import answer_url, read_answer_token
+
+User = get_user_model()
+
+
+@dataclass
+class LinkPage:
+    """What an answer link's page shows."""
+
+    state: str  # invalid, confirm, taken, stale, expired, game_over, game_closed, refused
+    game: Game | None = None
+    user: Any = None
+    option_label: str = ""
+    prompt_text: str = ""
+    problem: str = ""
+    current: dict | None = None  # the seat's prompt now, its options with their own links
+    options: list[dict[str, Any]] = field(default_factory=list)
+
+
+def link_read(token: str) -> LinkPage:
+    target, user, game = _resolve(token)
+    if target is None:
+        return LinkPage("invalid")
+    page = LinkPage("confirm", game=game, user=user)
+    if game.status != Game.Status.ACTIVE:
+        page.state = "game_over" if game.status == Game.Status.FINISHED else "game_closed"
+        return page
+    current = selectors.game_prompt(game, user)
+    if current is None or current["id"] != target.prompt_id:
+        page.state = "stale"
+        _show_current(page, current)
+        return page
+    if target.deadline is not None and clock.now() >= target.deadline:
+        page.state = "expired"
+        _show_current(page, current)
+        return page
+    option = next((o for o in current["options"] if o["id"] == target.option_id), None)
+    if option is None:
+        return LinkPage("invalid")
+    page.prompt_text = current["text"]
+    page.option_label = option["label"]
+    return page
+
+
+def link_answer(token: str) -> LinkPage:
+    page = link_read(token)
+    if page.state != "confirm":
+        return page
+    target = read_answer_token(token)
+    with transaction.atomic():
+        try:
+            game_services.decisions_submit(
+                public_id=page.game.public_id,
+                user=page.user,
+                decisions=[game_services.DecisionInput(target.prompt_id, target.option_id)],
+            )
+        except (DomainError, engine.IllegalDecision) as refusal:
+            page.state = "refused"
+            page.problem = refusal.message
+    game = Game.objects.get(pk=page.game.pk)
+    if page.state != "refused":
+        page.state = "taken"
+    page.game = game
+    current = selectors.game_prompt(game, page.user) if game.status == Game.Status.ACTIVE else None
+    _show_current(page, current)
+    return page
+
+
+def _resolve(token: str):
+    target = read_answer_token(token)
+    if target is None:
+        return None, None, None
+    user = User.objects.filter(pk=target.user_id).first()
+    game = Game.objects.filter(public_id=target.game_public_id).first()
+    if user is None or game is None or selectors.seat_of(game, user) is None:
+        return None, None, None
+    return target, user, game
+
+
+def _show_current(page: LinkPage, current: dict | None) -> None:
+    page.current = current
+    if current is None:
+        return
+    page.options = [
+        {
+            "number": number,
+            "label": option["label"],
+            "is_default": option["id"] == current["default"],
+            "link": answer_url(
+                page.user.pk, page.game.public_id, current["id"], option["id"], current["deadline"]
+            ),
+        }
+        for number, option in enumerate(current["options"], 1)
+    ]

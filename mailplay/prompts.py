@@ -1,0 +1,36 @@
+"""What an email that asks something carries so it can be answered from the inbox.
+
+The options are numbered (a reply names them by number), the default is marked, each option
+has its answer link, and the email's Reply-To is a signed address naming the recipient, the
+game and the prompt. Used by the game's emails and by our answers to replies alike.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import engine
+from mailplay.tokens import answer_url, reply_address
+
+
+def prompt_context(user, game, prompt: engine.Prompt | dict, deadline: datetime | None) -> dict:
+    """The `prompt` and `reply_to` entries of an email's context, for `user` in `game`."""
+    payload = prompt.to_dict() if isinstance(prompt, engine.Prompt) else prompt
+    options = payload["options"]
+    default_number = next(
+        (number for number, option in enumerate(options, 1) if option["id"] == payload["default"]),
+        None,
+    )
+    return {
+        "prompt": {
+            "text": payload["text"],
+            "options": [option["label"] for option in options],
+            "default": options[default_number - 1]["label"] if default_number else None,
+            "default_number": default_number,
+            "links": [
+                answer_url(user.pk, game.public_id, payload["id"], option["id"], deadline)
+                for option in options
+            ],
+        },
+        "reply_to": reply_address(user.pk, game.pk, payload["id"]),
+    }

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from mailplay import views
+
+app_name = "mailplay"
+
+urlpatterns = [
+    path("answer/<str:token>/", views.AnswerView.as_view(), name="answer"),
+]

@@ -1,0 +1,179 @@
+"""Three players play a whole game only by replying to the emails they receive.
+
+The real parts: PostgreSQL, Redis, a Celery worker, an SMTP sink for what the server sends,
+and our receiving SMTP server (`manage.py receive_mail`) for what players send back. A mailbox
+client per player reads each message from the sink and replies over SMTP to the receiver,
+every reply twice, as a flaky relay would deliver it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import smtplib
+import subprocess
+import sys
+import time
+from collections import Counter
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
+
+import pytest
+
+from games.models import Game, GameEvent
+from mailplay.models import InboundMessage
+from tests.integration.conftest import ROOT, Worker, _free_port, wait_for
+from tests.server.conftest import start_game
+
+OPTION = re.compile(r"^  (\d+)\. ", re.MULTILINE)
+
+
+class Receiver:
+    """`manage.py receive_mail` in its own process, on the test database and broker."""
+
+    def __init__(self, smtp_port: int, log_path):
+        self.port = _free_port()
+        # The worker's environment: the same database, broker, SMTP server and site.
+        self.env = Worker(smtp_port, {}, log_path, []).env
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "receive_mail", "--port", str(self.port)],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log_path.open("a"),
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.process.poll() is None:
+            if "Receiving replies" in self.log_path.read_text():
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"receive_mail did not start:\n{self.log_path.read_text()}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=15)
+
+
+@pytest.fixture
+def receiver(smtp, tmp_path):
+    running = Receiver(smtp.port, tmp_path / "receiver.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+class Mailbox:
+    """One player's inbox on the sink, and their mail client's replies."""
+
+    def __init__(self, address: str, sink, receiver_port: int, rng: random.Random):
+        self.address = address
+        self.sink = sink
+        self.port = receiver_port
+        self.rng = rng
+        self.read = 0
+        self.answered: set[str] = set()
+        self.sent: list[str] = []
+
+    def inbox(self) -> list:
+        return [m for m in self.sink.messages if parseaddr(str(m["To"]))[1] == self.address]
+
+    def reply_to_newest_question(self) -> bool:
+        """Reply to the newest message that asks something, once; True if a reply went."""
+        asking = [m for m in self.inbox() if m["Reply-To"]]
+        if not asking or asking[-1]["Message-ID"] in self.answered:
+            return False
+        question = asking[-1]
+        self.answered.add(question["Message-ID"])
+        text = question.get_body(("plain",)).get_content()
+        count = len(OPTION.findall(text))
+        assert count, text
+        self.send(question, str(self.rng.randint(1, count)), text)
+        return True
+
+    def send(self, question, answer: str, quoted: str) -> None:
+        reply = EmailMessage()
+        reply["From"] = self.address
+        reply["To"] = str(question["Reply-To"])
+        reply["Subject"] = f"Re: {' '.join(str(question['Subject']).split())}"
+        reply["Message-ID"] = make_msgid(domain="player.example")
+        reply["In-Reply-To"] = question["Message-ID"]
+        body = "\n".join(f"> {line}" for line in quoted.splitlines())
+        reply.set_content(f"{answer}\n\nOn Monday, Khôra <khora@localhost> wrote:\n{body}\n")
+        recipient = parseaddr(str(question["Reply-To"]))[1]
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=10) as client:
+            for _ in range(2):  # delivered twice: the same Message-ID must count once
+                client.send_message(reply, from_addr=self.address, to_addrs=[recipient])
+        self.sent.append(reply["Message-ID"])
+
+
+def test_three_players_play_a_whole_game_only_by_replying_to_their_emails(
+    make_player, start_worker, smtp, receiver
+):
+    started = time.monotonic()
+    # Players here answer within a second; holding "your turn" for active players (measured
+    # in its own test) would only make this test wait.
+    start_worker(NOTIFY_ACTIVE_MINUTES="0")
+    players = [make_player(name) for name in ("ann", "ben", "cyd")]
+    rng = random.Random(12)
+    boxes = [Mailbox(p.user.email, smtp, receiver.port, rng) for p in players]
+    game = start_game(players)
+
+    def over() -> bool:
+        return Game.objects.get(pk=game.pk).status != Game.Status.ACTIVE
+
+    last_progress = time.monotonic()
+    while not over():
+        replied = [box.reply_to_newest_question() for box in rng.sample(boxes, 3)]
+        if any(replied):
+            last_progress = time.monotonic()
+        elif time.monotonic() - last_progress > 30:
+            waiting = list(game.seats.values_list("position", "pending_prompt"))
+            newest = [box.inbox()[-1].get_body(("plain",)).get_content()[:300] for box in boxes]
+            raise AssertionError(f"nobody was asked by email; seats: {waiting}; {newest}")
+        else:
+            time.sleep(0.02)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+    sent = [message_id for box in boxes for message_id in box.sent]
+    wait_for(lambda: InboundMessage.objects.filter(status="done").count() == len(sent), timeout=30)
+    rows = InboundMessage.objects.all()
+    assert sorted(rows.values_list("message_id", flat=True)) == sorted(sent), "each stored once"
+    outcomes = Counter(rows.values_list("outcome", flat=True))
+    decisions = GameEvent.objects.filter(game=game, type="decision")
+    assert not decisions.filter(auto=True).exists(), "no default was played for anyone"
+    # Every decision of the game came from exactly one reply (a reply answers one prompt here).
+    assert decisions.count() == outcomes["applied"]
+    assert set(outcomes) <= {"applied", "stale"}, outcomes
+
+    def game_over_emails():
+        return [m for m in smtp.messages if "is over" in str(m["Subject"])]
+
+    wait_for(lambda: len(game_over_emails()) == 3, timeout=30)
+    print(
+        f"\nwhole game by email: {decisions.count()} decisions from {len(sent)} replies "
+        f"(each delivered twice), {len(smtp.messages)} emails sent, outcomes {dict(outcomes)}, "
+        f"{time.monotonic() - started:.1f} s"
+    )
+
+
+def test_the_receiver_refuses_strangers_mailboxes_and_huge_mail_at_the_smtp_level(
+    make_player, smtp, receiver
+):
+    with smtplib.SMTP("127.0.0.1", receiver.port, timeout=10) as client:
+        code, _ = client.ehlo()
+        assert code == 250
+        client.mail("someone@example.com")
+        code, text = client.rcpt("postmaster@localhost")
+        assert code == 550 and b"only takes replies" in text  # never an open relay
+        client.rset()
+        huge = b"Subject: hi\r\n\r\n" + b"2\r\n" * 600_000
+        with pytest.raises(smtplib.SMTPException) as refusal:
+            client.sendmail("ann@example.com", ["play+1.1.p0-1.aaaaaaaaaaaaaaaa@localhost"], huge)
+        assert "552" in str(refusal.value)
+    assert not InboundMessage.objects.exists()
