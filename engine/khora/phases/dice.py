@@ -164,16 +164,25 @@ def _ask_adjustment(state: State, seat: int) -> None:
             paid = outcomes.pop()
             for tile in player.unpaid:
                 if tile in paid:
-                    previous, state.cause = state.cause, ("tile", tile)
-                    pay(state, seat, citizens=-_shortfall(state, seat, tile))
-                    state.cause = previous
+                    _pay_for_tile(state, seat, tile)
                 else:
-                    player.set_aside.append(tile)
-                    player.active_tiles.remove(tile)
-                    note(state, "tile_set_aside", seat, tile=tile)
+                    _set_tile_aside(state, seat, tile)
             player.unpaid = []
     if player.unpaid or player.philosophy:
         player.queue("adjust_citizens")
+
+
+def _pay_for_tile(state: State, seat: int, tile: int) -> None:
+    previous, state.cause = state.cause, ("tile", tile)
+    pay(state, seat, citizens=-_shortfall(state, seat, tile))
+    state.cause = previous
+
+
+def _set_tile_aside(state: State, seat: int, tile: int) -> None:
+    player = state.players[seat]
+    player.set_aside.append(tile)
+    player.active_tiles.remove(tile)
+    note(state, "tile_set_aside", seat, tile=tile)
 
 
 def _paid_in_order(state: State, seat: int, order: tuple[int, ...]) -> frozenset[int]:
@@ -259,11 +268,7 @@ class AdjustCitizens(TaskHandler):
             tile = option.data["tile"]
             player.unpaid.remove(tile)
             if option.id.startswith("pay:"):
-                previous, state.cause = state.cause, ("tile", tile)
-                pay(state, seat, citizens=-_shortfall(state, seat, tile))
-                state.cause = previous
+                _pay_for_tile(state, seat, tile)
             else:
-                player.set_aside.append(tile)
-                player.active_tiles.remove(tile)
-                note(state, "tile_set_aside", seat, tile=tile)
+                _set_tile_aside(state, seat, tile)
         _ask_adjustment(state, seat)
