@@ -1,24 +1,29 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from web import throttling
 from web.views import accounts, game, lobby
 
 app_name = "web"
 
 urlpatterns = [
     path("", lobby.home, name="home"),
-    path("signup/", accounts.signup, name="signup"),
+    path("signup/", throttling.sign_up(accounts.signup), name="signup"),
     path("preferences/", accounts.preferences, name="preferences"),
     path("language/", accounts.language_switch, name="language"),
     path("login/link/<str:token>/", accounts.login_link, name="login-link"),
-    path("login/link/<str:token>/resend/", accounts.login_link_resend, name="login-link-resend"),
-    path("games/new/", lobby.game_create, name="game-create"),
+    path(
+        "login/link/<str:token>/resend/",
+        throttling.account_recovery(accounts.login_link_resend),
+        name="login-link-resend",
+    ),
+    path("games/new/", throttling.game_create(lobby.game_create), name="game-create"),
     path("games/<str:public_id>/", game.game_page, name="game"),
     path("games/<str:public_id>/decide/", game.decide, name="decide"),
     path("games/<str:public_id>/revise/", game.revise, name="revise"),
-    path("games/<str:public_id>/join/", game.join, name="join"),
+    path("games/<str:public_id>/join/", throttling.game_join_start(game.join), name="join"),
     path("games/<str:public_id>/leave/", game.leave, name="leave"),
-    path("games/<str:public_id>/start/", game.start, name="start"),
+    path("games/<str:public_id>/start/", throttling.game_join_start(game.start), name="start"),
     path("games/<str:public_id>/replay/", game.replay, name="replay"),
 ]
 
@@ -27,18 +32,22 @@ urlpatterns = [
 auth_urlpatterns = [
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(
-            template_name="web/auth/login.html", redirect_authenticated_user=True
+        throttling.login(
+            auth_views.LoginView.as_view(
+                template_name="web/auth/login.html", redirect_authenticated_user=True
+            )
         ),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password_reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="web/auth/password_reset_form.html",
-            email_template_name="web/auth/password_reset_email.txt",
-            subject_template_name="web/auth/password_reset_subject.txt",
+        throttling.account_recovery(
+            auth_views.PasswordResetView.as_view(
+                template_name="web/auth/password_reset_form.html",
+                email_template_name="web/auth/password_reset_email.txt",
+                subject_template_name="web/auth/password_reset_subject.txt",
+            )
         ),
         name="password_reset",
     ),
