@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
@@ -73,7 +74,8 @@ def game_create(
     rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
     with transaction.atomic():
         # The creator's row lock makes the count and the insert one step, per player.
-        type(creator).objects.select_for_update().filter(pk=creator.pk).first()
+        # The user model, not type(creator): a web request's user is a lazy wrapper.
+        get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
         open_lobbies = Game.objects.filter(creator=creator, status=Game.Status.LOBBY).count()
         if open_lobbies >= settings.GAME_MAX_OPEN_LOBBIES:
             raise DomainError(
