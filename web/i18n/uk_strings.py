@@ -1,6 +1,6 @@
 # ruff: noqa: E501
 """Ukrainian for the page chrome, in the terms of the Ukrainian rulebook (econ. "економіка",
-"ПО" for victory points, "жетони знань"). `manage.py buildtranslations --fill` writes these into
+"ПО" for victory points, "жетони знання"). `manage.py buildtranslations --fill` writes these into
 the .po file; translators may edit the .po directly afterwards."""
 
 UK = {
@@ -139,7 +139,7 @@ UK = {
     "Philosophy": "Філософія",
     "next %(level)s: %(price)s dr.": "далі %(level)s: %(price)s др.",
     "top": "вершина",
-    "no knowledge tokens": "жетонів знань немає",
+    "no knowledge tokens": "жетонів знання немає",
     "tiles": "плитки",
     "tiles sealed": "плитки приховано",
     "Next development (%(level)s)": "Наступне поліпшення (%(level)s)",
