@@ -63,7 +63,7 @@ def engine_texts(game: Game, user, lang: str) -> set[str]:
         for card in player["played_cards"] + player.get("hand", []):
             texts |= {card["name"], card["text"]}
         texts |= {player["city"]["name"], *(d["text"] for d in player["development_ladder"])}
-        texts |= {n["reward_text"] for n in player["next_levels"].values() if n}
+        texts |= {n["reward_text"] for n in player["next_levels"].values() if n and n["reward"]}
     seat = detail["your_seat"]
     told = selectors.game_history(game, seat, after=game.last_seq - 3, limit=3, lang=lang)
     return texts | {line["text"] for line in told["lines"]}
