@@ -24,13 +24,16 @@ def to_engine_event(row: GameEvent) -> engine.Event:
     )
 
 
-def load_state(game: Game, *, upto: int | None = None):
-    """The state after event `upto` (default: the newest), replaying what the cache lacks."""
+def load_state(game: Game, *, upto: int | None = None, reuse_past: bool = False):
+    """The state after event `upto` (default: the newest), replaying what the cache lacks.
+    `reuse_past`: start from a past state kept in the cache a few events back, and keep this
+    one (for reads that walk the log a little further each time: the history, a replay)."""
     rules = engine_game(game)
     state, seq = None, 0
+    reuse_past = reuse_past and upto is not None and upto > 0
     if upto is None:
         state, seq = _cached(game)
-    elif upto > 0:
+    elif reuse_past:
         state, seq = _recent_past(game, upto)
     if state is None:
         state = rules.new_game(game.num_seats, game.options)
@@ -45,7 +48,7 @@ def load_state(game: Game, *, upto: int | None = None):
     state = engine.replay(
         rules, game.num_seats, game.options, (to_engine_event(row) for row in events), onto=state
     )
-    if upto is not None and upto > 0:
+    if reuse_past:
         cache.set(_past_key(game, upto), state.clone(), PAST_STATE_SECONDS)
     return state
 

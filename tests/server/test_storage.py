@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
 
-from games import clock
+from games import clock, state_store
 from games.models import Game, GameStep, StateSnapshot
 from games.state_store import engine_game, load_state
 from tests.server.conftest import start_game, url
@@ -88,7 +88,9 @@ def test_past_states_caught_up_from_the_cache_equal_a_replay_from_the_setup(make
     assert last > 3
     cache.clear()
     from_setup = {seq: rules.view(load_state(game, upto=seq), None) for seq in (last - 2, last)}
-    cache.clear()
-    load_state(game, upto=last - 2)  # kept; the next one is caught up from it
-    assert rules.view(load_state(game, upto=last), None) == from_setup[last]
-    assert rules.view(load_state(game, upto=last - 2), None) == from_setup[last - 2]
+    assert cache.get(state_store._past_key(game, last)) is None  # a plain load keeps nothing
+    load_state(game, upto=last - 2, reuse_past=True)  # kept; the next one is caught up from it
+    assert rules.view(load_state(game, upto=last, reuse_past=True), None) == from_setup[last]
+    assert (
+        rules.view(load_state(game, upto=last - 2, reuse_past=True), None) == from_setup[last - 2]
+    )
