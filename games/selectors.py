@@ -167,7 +167,7 @@ def _narrated(game: Game, rows: list, viewer: int | None, everything: bool, lang
         return []
     rules = engine_game(game)
     names = seat_names(game)
-    state = load_state(game, upto=rows[0].seq - 1)
+    state = load_state(game, upto=rows[0].seq - 1, reuse_past=True)
     narrated = []
     for row in rows:
         if row.type == NOTICE:  # the server's own entry: public, never replayed
@@ -257,5 +257,5 @@ def game_state_at(game: Game, user, at: int, seat: int | None, lang: str = "en")
             422,
         )
     viewer = seat if seat is not None else viewer_position(game, user)
-    state = load_state(game, upto=at)
+    state = load_state(game, upto=at, reuse_past=True)
     return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer, lang)}

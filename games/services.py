@@ -74,7 +74,7 @@ def game_create(
     rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
     with transaction.atomic():
         # The creator's row lock makes the count and the insert one step, per player.
-        # (get_user_model, not type(creator): a view may hand over request.user, a lazy object)
+        # The user model, not type(creator): a web request's user is a lazy wrapper.
         get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
         open_lobbies = Game.objects.filter(creator=creator, status=Game.Status.LOBBY).count()
         if open_lobbies >= settings.GAME_MAX_OPEN_LOBBIES:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import pickle
 
+from django.core.cache import cache
+
 import engine
 from games import clock
 from games.models import NOTICE, Game, GameEvent, StateSnapshot
@@ -22,23 +24,59 @@ def to_engine_event(row: GameEvent) -> engine.Event:
     )
 
 
-def load_state(game: Game, *, upto: int | None = None):
-    """The state after event `upto` (default: the newest), replaying what the cache lacks."""
+def load_state(game: Game, *, upto: int | None = None, reuse_past: bool = False):
+    """The state after event `upto` (default: the newest), replaying what the cache lacks.
+    `reuse_past`: start from a past state kept in the cache a few events back, and keep this
+    one (for reads that walk the log a little further each time: the history, a replay)."""
     rules = engine_game(game)
     state, seq = None, 0
+    reuse_past = reuse_past and upto is not None and upto > 0
     if upto is None:
         state, seq = _cached(game)
+    elif reuse_past:
+        state, seq = _recent_past(game, upto)
     if state is None:
         state = rules.new_game(game.num_seats, game.options)
     if seq == game.last_seq and upto is None:
         return state  # the snapshot is current: no event to fetch
+    if upto is not None and seq == upto:
+        return state
     events = game.events.filter(seq__gt=seq).exclude(type=NOTICE).order_by("seq")
     if upto is not None:
         events = events.filter(seq__lte=upto)
     # The snapshot is unpickled afresh and the setup is new: both are ours to apply onto.
-    return engine.replay(
+    state = engine.replay(
         rules, game.num_seats, game.options, (to_engine_event(row) for row in events), onto=state
     )
+    if reuse_past:
+        cache.set(_past_key(game, upto), state.clone(), PAST_STATE_SECONDS)
+    return state
+
+
+# Past states (the history's narration starts from one): a game's log is append-only, so the
+# state after seq n never changes and is kept in the cache for a while. The history's window
+# moves one event per move, so the next one is found a few events back and caught up, not
+# replayed from the setup.
+PAST_STATE_SECONDS = 3600
+PAST_STATE_REACH = 16
+
+
+def _past_key(game: Game, seq: int) -> str:
+    return f"state:{game.public_id}:{engine_game(game).rules_version}:{seq}"
+
+
+def _recent_past(game: Game, upto: int):
+    """The cached state closest before or at `upto` (within reach), with its seq."""
+    keys = {_past_key(game, seq): seq for seq in range(upto, max(0, upto - PAST_STATE_REACH), -1)}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception:  # an unreadable entry (a state of older code): replay instead
+        log.warning("Unreadable past state of game %s; replaying its log.", game.public_id)
+        return None, 0
+    if not found:
+        return None, 0
+    key = max(found, key=keys.__getitem__)
+    return found[key], keys[key]
 
 
 def save_snapshot(game: Game, state) -> None:

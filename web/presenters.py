@@ -1,118 +1,107 @@
 """From what the selectors return to what the game page shows.
 
-Everything here reads the engine's per-viewer view (`selectors.game_detail`) and the redacted
-log (`selectors.game_log`): the page never sees more than the API would give the same viewer.
-Two parts stand in for the engine's own explanations until they land, and are the only places
-to switch at merge:
-- `history`: lines of the log in words (to become `game.narrate`, in the viewer's language);
-- `facts`: card costs and requirements, development ladders, track prices and rewards (to come
-  in the view itself).
+Everything here reads the engine's per-viewer view (`selectors.game_detail`) and its narrated
+history (`selectors.game_history`), both rendered by the engine in the page's language: the
+page never sees more than the API would give the same viewer, and never looks up engine
+content by itself. Only the page's own words (headings, tags, score parts) are Django's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
-from engine.khora.content.cards import CARDS
-from engine.khora.content.cities import CITIES
-from engine.khora.content.tracks import LEVELS, PROGRESS_TRACKS
-from engine.khora.phases.round_start import ROUNDS
+from engine.khora import catalog
 from games import selectors
+from games.language import DEFAULT, LANGUAGES
 from games.models import Game
 
-HISTORY_LINES = 40
+TRACKS = ("economy", "culture", "military")
 COLOURS = ("red", "blue", "green")
+HISTORY_EVENTS = 12  # events told when nothing is new since the last visit
+HISTORY_MAX_EVENTS = 60  # at most, however much happened since the last visit
 
-
-PHASES = {
-    "setup": gettext_lazy("Setup"),
-    "event_announcement": gettext_lazy("Event"),
-    "tax": gettext_lazy("Taxes"),
-    "dice": gettext_lazy("Dice"),
-    "actions": gettext_lazy("Actions"),
-    "progress": gettext_lazy("Progress"),
-    "achievements": gettext_lazy("Achievements"),
-    "event_resolution": gettext_lazy("Event resolution"),
-    "final_scoring": gettext_lazy("Final scoring"),
-    "game_over": gettext_lazy("Game over"),
-}
-TRACKS = {
-    "economy": gettext_lazy("Economy"),
-    "culture": gettext_lazy("Culture"),
-    "military": gettext_lazy("Military"),
-}
 SCORE_PARTS = {
     "score_track": gettext_lazy("Score track"),
     "developments": gettext_lazy("Developments"),
     "politics_cards": gettext_lazy("Politics cards"),
     "glory_x_major_tokens": gettext_lazy("Glory × major tokens"),
 }
-REWARDS = {
-    "citizens": gettext_lazy("citizens"),
-    "vp": gettext_lazy("VP"),
-    "tax": gettext_lazy("tax"),
-    "glory": gettext_lazy("glory"),
-    "third_die": gettext_lazy("a third die"),
+CARD_KINDS = {
+    "immediate": gettext_lazy("immediate"),
+    "ongoing": gettext_lazy("ongoing"),
+    "end_game": gettext_lazy("end of game"),
 }
 
 
-# --- facts (to come from the engine's view) ------------------------------------------------
+def page_language() -> str:
+    """The engine's language for the page's (Django's active language): "uk-ua" -> "uk"."""
+    code = (get_language() or DEFAULT).split("-")[0].lower()
+    return code if code in LANGUAGES else DEFAULT
 
 
-def card_facts(card: dict) -> dict:
-    """A card of a view with its cost in drachmas and the knowledge tokens it needs."""
-    known = CARDS.get(card["id"])
-    if known is None:
-        return {**card, "cost": None, "needs": []}
-    return {**card, "cost": known.cost, "needs": _needs(known.needs)}
+def phase_name(phase: str | None, lang: str) -> str:
+    """A phase as the engine calls it (the rulebook's terms in Ukrainian)."""
+    return catalog.text(f"phase.{phase}", lang) if phase else ""
 
 
-def development_ladder(city_id: str | None, unlocked: int) -> list[dict]:
-    if city_id not in CITIES:
-        return []
+def seat_names(detail: dict, lang: str) -> list[str]:
+    """How the page names each seat, as the engine's lines do: the player's username, else
+    "Player n" in the page's language (a bot's seat)."""
     return [
-        {
-            "level": dev.level,
-            "cost": dev.cost,
-            "needs": _needs(dev.needs),
-            "text": dev.text,
-            "unlocked": dev.level <= unlocked,
-            "next": dev.level == unlocked + 1,
-        }
-        for dev in CITIES[city_id].developments
+        seat["player"] or catalog.seat_name(seat["position"], lang, None)
+        for seat in detail["seats"]
     ]
 
 
-def track_next(track: str, level: int) -> dict | None:
-    upcoming = LEVELS[track].get(level + 1)
-    if upcoming is None:
-        return None
-    reward = ", ".join(f"+{n} {REWARDS.get(k, k)}" for k, n in upcoming.reward.items())
-    return {"level": level + 1, "price": upcoming.price, "reward": reward}
+# --- facts of the view, shaped for the templates --------------------------------------------
 
 
-def _needs(needs: tuple[int, int, int]) -> list[dict]:
-    return [{"colour": c, "count": n} for c, n in zip(COLOURS, needs, strict=True) if n]
+def _needs(needs: dict[str, int]) -> list[dict]:
+    return [{"colour": colour, "count": n} for colour, n in needs.items() if n]
+
+
+def _card(card: dict) -> dict:
+    return {**card, "needs": _needs(card["needs"]), "kind_name": CARD_KINDS.get(card["kind"], "")}
+
+
+def _ladder(player: dict) -> list[dict]:
+    level = player["development_level"]
+    return [
+        {**step, "needs": _needs(step["needs"]), "next": step["level"] == level + 1}
+        for step in player["development_ladder"]
+    ]
+
+
+def _tracks(player: dict, lang: str) -> list[dict]:
+    return [
+        {
+            "name": catalog.text(f"track.{track}", lang),
+            "level": player[track],
+            "next": player["next_levels"][track],
+        }
+        for track in TRACKS
+    ]
 
 
 # --- the table -----------------------------------------------------------------------------
 
 
-def table(game: Game, detail: dict[str, Any], last_seen: int | None) -> dict[str, Any]:
-    """The game page's context from `game_detail` for the same viewer."""
+def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The game page's context from `game_detail` for the same viewer, in `lang`."""
     view = detail["view"]
-    names = [seat["player"] or _("Bot") for seat in detail["seats"]]
+    names = seat_names(detail, lang)
     me = detail["your_seat"]
     waiting = set(detail["waiting_for"])
+    prompt = detail["prompt"]
     context: dict[str, Any] = {
         "game": game,
         "detail": detail,
         "names": names,
         "me": me,
-        "prompt": detail["prompt"],
+        "prompt": prompt,
+        "unavailable": prompt.get("unavailable", []) if prompt else [],
         "deadline": detail["deadline"],
         "waiting_names": [names[seat] for seat in detail["waiting_for"]],
         "players": [],
@@ -123,30 +112,42 @@ def table(game: Game, detail: dict[str, Any], last_seen: int | None) -> dict[str
     }
     if view is None:
         return context
-    order = _turn_order(view)
-    for seat in order:
+    bots = {seat["position"] for seat in detail["seats"] if seat["is_bot"]}
+    for seat in _turn_order(view):
         player = view["players"][seat]
-        context["players"].append(_player(player, names[seat], seat == me, seat in waiting, view))
+        context["players"].append(
+            {
+                **player,
+                "name": names[seat],
+                "is_me": seat == me,
+                "is_bot": seat in bots,
+                "waiting": seat in waiting,
+                "is_start": seat == view.get("start_player"),
+                "tracks": _tracks(player, lang),
+                "ladder": _ladder(player),
+                "tokens": _tokens(player, lang),
+                "cards": [_card(c) for c in player["played_cards"]],
+            }
+        )
     if me is not None:
         own = view["players"][me]
         context["mine"] = {
-            "hand": [card_facts(c) for c in own.get("hand", [])],
-            "draft_hand": [card_facts(c) for c in own.get("draft_hand", [])],
-            "draft_picks": [card_facts(c) for c in own.get("draft_picks", [])],
+            "hand": [_card(c) for c in own.get("hand", [])],
+            "draft_hand": [_card(c) for c in own.get("draft_hand", [])],
+            "draft_picks": [_card(c) for c in own.get("draft_picks", [])],
         }
         context["can_revise"] = (
-            detail["prompt"] is None
-            and game.status == Game.Status.ACTIVE
-            and sealed_choice_open(view, me)
+            prompt is None and game.status == Game.Status.ACTIVE and sealed_choice_open(view, me)
         )
     context.update(
         round=view["round"],
-        rounds=ROUNDS,
-        phase=PHASES.get(view["phase"], view["phase"]),
+        # The event deck holds one event per round: those seen and those left make the game.
+        rounds=len(view["events_revealed"]) + view["events_left"],
+        phase=phase_name(view["phase"], lang),
         start_player=names[view["start_player"]] if view.get("start_player") is not None else "",
         current_event=view["current_event"],
-        events_left=max(0, ROUNDS - len(view["events_revealed"])),
-        exploration=view["exploration"],
+        events_left=view["events_left"],
+        exploration=_spaces(view, lang),
         persepolis=view["persepolis_explored"],
         deck_size=view["politics_deck_size"],
     )
@@ -173,26 +174,26 @@ def _turn_order(view: dict) -> list[int]:
     return [(start + offset) % count for offset in range(count)]
 
 
-def _player(player: dict, name: str, is_me: bool, waiting: bool, view: dict) -> dict:
-    tracks = [
-        {"name": TRACKS[track], "level": player[track], "next": track_next(track, player[track])}
-        for track in PROGRESS_TRACKS
+def _tokens(player: dict, lang: str) -> list[dict]:
+    tokens = []
+    for key, count in player["knowledge_tokens"].items():
+        colour, tier = key.split("_")
+        name = catalog.token_name(colour, tier, lang)
+        tokens.append({"colour": colour, "major": tier == "major", "count": count, "name": name})
+    return tokens
+
+
+def _spaces(view: dict, lang: str) -> list[dict]:
+    """The exploration board, each space named by what it gives (Persepolis by its name)."""
+    return [
+        {
+            **space,
+            "token": catalog.space_name(space["id"], lang)
+            if space["colour"] not in COLOURS
+            else catalog.token_name(space["colour"], space["tier"], lang),
+        }
+        for space in view["exploration"]
     ]
-    city = player["city"]
-    return {
-        **player,
-        "name": name,
-        "is_me": is_me,
-        "waiting": waiting,
-        "is_start": player["seat"] == view.get("start_player"),
-        "tracks": tracks,
-        "ladder": development_ladder(city["id"] if city else None, player["development_level"]),
-        "tokens": [
-            {"key": key, "colour": key.split("_")[0], "major": key.endswith("major"), "count": n}
-            for key, n in player["knowledge_tokens"].items()
-        ],
-        "cards": [card_facts(c) for c in player["played_cards"]],
-    }
 
 
 def scores(raw: dict, names: list[str], view: dict) -> list[dict]:
@@ -215,39 +216,30 @@ def scores(raw: dict, names: list[str], view: dict) -> list[dict]:
     return sorted(rows, key=lambda row: (row["place"] or 99, row["seat"]))
 
 
-# --- history (to become the engine's narration) ----------------------------------------------
+# --- the history in words (the engine's narration, as the API's history gives it) ----------
 
 
-def history(game: Game, user, names: list[str], last_seen: int | None) -> list[dict]:
-    """The newest log entries, newest first, each marked when it is new since the last visit."""
-    after = max(0, game.last_seq - HISTORY_LINES)
-    entries = selectors.game_log(game, user, after=after, limit=HISTORY_LINES)["events"]
-    lines = []
-    for entry in reversed(entries):
-        lines.append(
-            {
-                "seq": entry["seq"],
-                "at": entry["created_at"],
-                "text": line_of(entry, names),
-                "new": last_seen is not None and entry["seq"] > last_seen,
-            }
-        )
-    return lines
+def history(game: Game, viewer: int | None, last_seen: int | None, lang: str) -> list[dict]:
+    """What happened, newest event first, each with the lines it caused for `viewer` and
+    marked when it is new since the last visit: everything new (up to a limit), and at least
+    the last few events."""
+    after = max(0, game.last_seq - HISTORY_EVENTS)
+    if last_seen is not None:
+        after = max(min(after, last_seen), game.last_seq - HISTORY_MAX_EVENTS, 0)
+    told = selectors.game_history(game, viewer, after=after, limit=HISTORY_MAX_EVENTS, lang=lang)
+    events: list[dict] = []
+    for line in told["lines"]:
+        if not events or events[-1]["seq"] != line["seq"]:
+            new = last_seen is not None and line["seq"] > last_seen
+            events.append({"seq": line["seq"], "at": line["created_at"], "lines": [], "new": new})
+        events[-1]["lines"].append(line["text"])
+    events.reverse()
+    return events
 
 
-def line_of(entry: dict, names: list[str]) -> str:
-    data = entry["data"]
-    seat = entry.get("seat")
-    who = names[seat] if seat is not None and seat < len(names) else _("The game")
-    kind = str(data.get("kind", "")).replace("_", " ")
-    if entry["type"] == "chance":
-        return _("Chance: %(kind)s") % {"kind": kind}
-    if data.get("hidden"):
-        return _("%(who)s chose in secret (%(kind)s)") % {"who": who, "kind": kind}
-    if data.get("kind") == "revise":
-        return _("%(who)s took back a sealed choice") % {"who": who}
-    option = str(data.get("option", "")).split(":")[-1].replace("-", " ")
-    text = _("%(who)s: %(kind)s → %(option)s") % {"who": who, "kind": kind, "option": option}
-    if entry.get("auto"):
-        text += " " + _("(automatic)")
-    return text
+def event_lines(game: Game, viewer: int | None, seq: int, lang: str) -> list[str]:
+    """The lines event `seq` caused, told to `viewer` (none before the first event)."""
+    if seq <= 0:
+        return []
+    told = selectors.game_history(game, viewer, after=seq - 1, limit=1, lang=lang)
+    return [line["text"] for line in told["lines"]]

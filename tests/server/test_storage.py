@@ -2,7 +2,9 @@
 
 from datetime import UTC, datetime, timedelta
 
-from games import clock
+from django.core.cache import cache
+
+from games import clock, state_store
 from games.models import Game, GameStep, StateSnapshot
 from games.state_store import engine_game, load_state
 from tests.server.conftest import start_game, url
@@ -76,3 +78,19 @@ def test_a_new_step_gets_a_deadline_of_step_hours_from_now(make_player):
     assert [s.closed_at for s in steps] == [later, None]
     assert steps[1].deadline == later + timedelta(hours=48)
     assert alice.get(url(game)).json()["deadline"] == "2030-01-03T17:00:00Z"
+
+
+def test_past_states_caught_up_from_the_cache_equal_a_replay_from_the_setup(make_player):
+    alice = make_player("alice")
+    game = Game.objects.get(pk=start_game([alice], seats=4).pk)
+    rules = engine_game(game)
+    last = game.last_seq
+    assert last > 3
+    cache.clear()
+    from_setup = {seq: rules.view(load_state(game, upto=seq), None) for seq in (last - 2, last)}
+    assert cache.get(state_store._past_key(game, last)) is None  # a plain load keeps nothing
+    load_state(game, upto=last - 2, reuse_past=True)  # kept; the next one is caught up from it
+    assert rules.view(load_state(game, upto=last, reuse_past=True), None) == from_setup[last]
+    assert (
+        rules.view(load_state(game, upto=last - 2, reuse_past=True), None) == from_setup[last - 2]
+    )

@@ -76,7 +76,7 @@ def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F8
     creator.locator("button.option.default").click()
     watcher.wait_for_function(
         "() => [...document.querySelectorAll('.history li')].some("
-        "li => li.textContent.includes('ariadne chose in secret'))",
+        "li => li.textContent.includes('ariadne has kept a card'))",
         timeout=15_000,
     )
 

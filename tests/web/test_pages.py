@@ -3,6 +3,7 @@ anonymous visitor and staff. What each sees, and what none of them may see."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -138,6 +139,12 @@ def test_finished_game_shows_scores_and_steps_through_events(transactional_db):
         assert first.status_code == 200 and "After event 0 of" in first.content.decode()
         middle = client.get(f"/games/{game.public_id}/replay/?at=40").content.decode()
         assert "After event 40 of" in middle and "?at=41" in middle and "?at=39" in middle
+        # Each step says what its event did: the engine's lines (all public once finished).
+        told = selectors.game_history(game, None, after=39, limit=20)["lines"]
+        at = told[0]["seq"]
+        said = client.get(f"/games/{game.public_id}/replay/?at={at}").content.decode()
+        said = re.search(r'<ul class="event-lines".*?</ul>', unescape(said), re.S).group(0)
+        assert all(line["text"] in said for line in told if line["seq"] == at)
         last = client.get(f"/games/{game.public_id}/replay/?at=nonsense")
         assert f"After event {game.last_seq} of {game.last_seq}" in last.content.decode()
 

@@ -11,6 +11,7 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -29,9 +30,12 @@ POLL_SECONDS = 6
 
 def _game(public_id: str) -> Game:
     try:
-        return selectors.game_get(public_id)
+        game = selectors.game_get(public_id)
     except DomainError:
         raise Http404(_("There is no such game.")) from None
+    # The seats and their players are read several times per page (names, summary): once.
+    prefetch_related_objects([game], "seats__user")
+    return game
 
 
 def _etag(request, game: Game, partial: bool) -> str:
@@ -59,10 +63,11 @@ def _seen_key(game: Game) -> str:
 
 
 def table_context(request, game: Game, error: str = "") -> dict:
-    detail = selectors.game_detail(game, request.user)
+    lang = presenters.page_language()
+    detail = selectors.game_detail(game, request.user, lang)
     last_seen = request.session.get(_seen_key(game))
-    context = presenters.table(game, detail, last_seen)
-    context["history"] = presenters.history(game, request.user, context["names"], last_seen)
+    context = presenters.table(game, detail, lang)
+    context["history"] = presenters.history(game, detail["your_seat"], last_seen, lang)
     context["etag"] = _etag(request, game, partial=True)  # what the table's polls send back
     context["poll_seconds"] = POLL_SECONDS
     context["error"] = error
@@ -200,21 +205,22 @@ def replay(request, public_id: str):
     except ValueError:
         at = game.last_seq
     at = min(max(at, 0), game.last_seq)
+    lang = presenters.page_language()
     try:
-        state = selectors.game_state_at(game, request.user, at, None)
+        state = selectors.game_state_at(game, request.user, at, None, lang)
     except DomainError as error:
         messages.error(request, _refusal(error))
         return redirect("web:game", public_id=public_id)
-    detail = selectors.game_detail(game, request.user)
-    detail = {**detail, "view": state["view"], "prompt": None, "waiting_for": [], "scores": None}
-    context = presenters.table(game, detail, None)
-    entry = selectors.game_log(game, request.user, after=max(at - 1, 0), limit=1)["events"]
-    line = presenters.line_of(entry[0], context["names"]) if at and entry else ""
+    summary = selectors.game_summary(game, request.user)
+    detail = {**summary, "view": state["view"], "prompt": None, "deadline": None}
+    detail.update(waiting_for=[], scores=None)
+    context = presenters.table(game, detail, lang)
+    lines = presenters.event_lines(game, state["seat"], at, lang)
     step = max(1, game.last_seq // 50)
     context.update(
         at=at,
         last=game.last_seq,
-        line=line,
+        lines=lines,
         steps={"first": 0, "back": max(at - step, 0), "prev": max(at - 1, 0)},
         forward={"next": min(at + 1, game.last_seq), "ahead": min(at + step, game.last_seq)},
         big_step=step,

@@ -12,8 +12,8 @@ import engine
 from games import selectors, services
 from games.errors import DomainError
 from games.models import Game
+from web import presenters
 from web.forms import CreateGameForm
-from web.presenters import PHASES
 
 LIST_LIMIT = 20
 
@@ -25,18 +25,21 @@ def home(request):
 
 
 def lobby_context(user, form) -> dict:
+    lang = presenters.page_language()
     mine = list(selectors.game_list(user, "mine")[: LIST_LIMIT * 2])
     awaiting = []
     for game in selectors.game_list(user, "awaiting")[:LIST_LIMIT]:
-        awaiting.append({"game": game, "prompt": selectors.game_prompt(game, user)})
+        awaiting.append({"game": game, "prompt": selectors.game_prompt(game, user, lang)})
     awaiting_ids = {item["game"].pk for item in awaiting}
     playing = [
-        _summary(game, user, with_round=game.status == Game.Status.ACTIVE)
+        _summary(game, user, lang, with_round=game.status == Game.Status.ACTIVE)
         for game in mine
         if game.pk not in awaiting_ids and game.status in (Game.Status.ACTIVE, Game.Status.LOBBY)
     ]
-    finished = [_summary(game, user) for game in mine if game.status == Game.Status.FINISHED]
-    open_games = [_summary(game, user) for game in selectors.game_list(user, "open")[:LIST_LIMIT]]
+    finished = [_summary(game, user, lang) for game in mine if game.status == Game.Status.FINISHED]
+    open_games = [
+        _summary(game, user, lang) for game in selectors.game_list(user, "open")[:LIST_LIMIT]
+    ]
     return {
         "awaiting": awaiting,
         "playing": playing,
@@ -46,10 +49,10 @@ def lobby_context(user, form) -> dict:
     }
 
 
-def _summary(game: Game, user, with_round: bool = False) -> dict:
+def _summary(game: Game, user, lang: str, with_round: bool = False) -> dict:
     if with_round:  # round and phase come from the engine's view (a cached snapshot)
-        summary = selectors.game_detail(game, user)
-        summary["phase"] = PHASES.get(summary["phase"], summary["phase"])
+        summary = selectors.game_detail(game, user, lang)
+        summary["phase"] = presenters.phase_name(summary["phase"], lang)
     else:
         summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}

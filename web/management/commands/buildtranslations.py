@@ -29,6 +29,8 @@ def fill(po_path: Path) -> list[str]:
     missing = []
     for entry in po:
         key = (entry.msgid, entry.msgid_plural) if entry.msgid_plural else entry.msgid
+        if entry.msgctxt:  # gettext's own notation: context, EOT, message id
+            key = f"{entry.msgctxt}\x04{entry.msgid}"
         known = UK.get(key)
         if known is None:
             missing.append(entry.msgid)
