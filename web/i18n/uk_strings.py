@@ -211,4 +211,14 @@ UK = {
     "price without discounts": "ціна без знижок",
     "Not possible now (%(n)s), and why": "Зараз недоступно (%(n)s), і чому",
     "What this step did": "Що сталося на цьому кроці",
+    "Too many tries": "Забагато спроб",
+    (
+        "That was one try too many in a short time. Please wait a minute and try again.",
+        "That was one try too many in a short time. Please wait %(minutes)s minutes and try again.",
+    ): [
+        "Забагато спроб за короткий час. Зачекайте %(minutes)s хвилину й спробуйте знову.",
+        "Забагато спроб за короткий час. Зачекайте %(minutes)s хвилини й спробуйте знову.",
+        "Забагато спроб за короткий час. Зачекайте %(minutes)s хвилин і спробуйте знову.",
+    ],
+    "Back": "Назад",
 }
