@@ -14,9 +14,11 @@ from django.conf import settings
 
 from games import clock
 from games.models import Game, GameEvent, GameStep, Seat
+from games.since import since_last_looked
 from mailplay.prompts import prompt_context
 from mailplay.tokens import reply_address
 from notifications.models import Notification
+from notifications.selectors import language_of
 from notifications.services import notify, reminder_allowed, reminder_due, supersede_held
 
 
@@ -73,11 +75,7 @@ def announce(
         if seat.position in pending:
             if seat.waiting and not seat.autoplay and step is not None:
                 kind = "game_started" if step.number == 1 else "your_turn"
-                context = {
-                    **_base(game, seats, rules.view(state, seat.position)),
-                    **prompt_context(seat.user, game, pending[seat.position], step.deadline),
-                    "deadline": step.deadline,
-                }
+                context = _asking(game, seats, rules, state, seat, pending, step)
                 notify(
                     user=seat.user,
                     game=game,
@@ -89,6 +87,18 @@ def announce(
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+
+
+def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep) -> dict:
+    """The context of an email that asks `seat` something: where the game is, the prompt with
+    its answer links and reply address, and what happened since the player last looked."""
+    lang = language_of(seat.user)
+    return {
+        **_base(game, seats, rules.view(state, seat.position)),
+        **prompt_context(seat.user, game, pending[seat.position], step.deadline),
+        **since_last_looked(game, seat, lang),
+        "deadline": step.deadline,
+    }
 
 
 def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
@@ -158,11 +168,7 @@ def remind(
         if not reminder_allowed(seat.user, now, step.deadline):
             held_back += 1
             continue
-        context = {
-            **_base(game, seats, rules.view(state, seat.position)),
-            **prompt_context(seat.user, game, pending[seat.position], step.deadline),
-            "deadline": step.deadline,
-        }
+        context = _asking(game, seats, rules, state, seat, pending, step)
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
     return written, held_back

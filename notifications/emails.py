@@ -133,6 +133,8 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "options": numbered_options(prompt),
         "default": prompt.get("default"),
         "reply_to": context.get("reply_to", ""),
+        # What happened since the player last looked, told to their seat only.
+        "history": context.get("history") or {},
     }
 
 
