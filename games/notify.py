@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 
+from engine.khora import catalog
 from games import clock
 from games.models import Game, GameEvent, GameStep, Seat
 from games.since import since_last_looked
@@ -30,15 +31,53 @@ def api_game_url(game: Game) -> str:
     return f"{settings.SITE_URL}/api/v1/games/{game.public_id}/"
 
 
-def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
+def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") -> dict[str, Any]:
+    """What every email about the game says: its name, its players with their cities (public
+    once chosen), where it is; the texts in `lang`, the recipient's language."""
+    names = _names(seats, lang)
+    cities = _cities(view, lang)
+    own = view.get("viewer") if view else None
     return {
         "game_id": game.public_id,
+        "game_name": game.name,
+        "creator": game.creator.username,
         "game_url": game_url(game),
         "prompt_url": f"{api_game_url(game)}prompt/",
-        "players": [seat.user.username if seat.user else "bot" for seat in seats],
+        "players": [
+            f"{name} ({cities[position]})" if cities.get(position) else name
+            for position, name in enumerate(names)
+        ],
+        "city": cities.get(own, "") if own is not None else "",
         "round": view.get("round") if view else None,
-        "phase": view.get("phase") if view else None,
+        "phase": _phase_name(view.get("phase"), lang) if view else None,
     }
+
+
+def _names(seats: list[Seat], lang: str) -> list[str]:
+    # As the history names them: the username, or the engine's "Player n" for a bot.
+    return [
+        seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
+        for seat in seats
+    ]
+
+
+def _cities(view: dict | None, lang: str) -> dict[int, str]:
+    if not view:
+        return {}
+    return {
+        player["seat"]: player["city"]["name"]
+        for player in view.get("players", [])
+        if player.get("city")
+    }
+
+
+def _phase_name(phase: str | None, lang: str) -> str | None:
+    if not phase:
+        return None
+    try:
+        return catalog.text(f"phase.{phase}", lang).lower()
+    except KeyError:
+        return phase
 
 
 def announce(
@@ -55,18 +94,13 @@ def announce(
     if finished:
         view = rules.view(state, None)
         scores = rules.scores(state)
-        places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
-        table = [
-            {
-                "player": seat.user.username if seat.user else "bot",
-                "seat": seat.position,
-                "total": scores["totals"][seat.position],
-                "place": places[seat.position],
-            }
-            for seat in seats
-        ]
         for seat in people:
-            context = {**_base(game, seats, view), "scores": table, "deadline": None}
+            lang = language_of(seat.user)
+            context = {
+                **_base(game, seats, view, lang),
+                "scores": _score_table(seats, scores, view, lang),
+                "deadline": None,
+            }
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
     asked = {seat.position for seat in people if seat.position in pending}
@@ -89,13 +123,35 @@ def announce(
             seat.waiting = True  # answered; now the game waits on someone else
 
 
+def _score_table(seats: list[Seat], scores: dict, view: dict, lang: str) -> list[dict]:
+    """The final scores, each with its breakdown, and the drachmas left where they broke a tie
+    (all public at the end)."""
+    places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
+    names, cities = _names(seats, lang), _cities(view, lang)
+    totals = scores["totals"]
+    drachmas = {player["seat"]: player["drachmas"] for player in view["players"]}
+    return [
+        {
+            **scores["breakdown"][seat.position],
+            "player": names[seat.position],
+            "city": cities.get(seat.position, ""),
+            "seat": seat.position,
+            "total": totals[seat.position],
+            "place": places[seat.position],
+            "tied": totals.count(totals[seat.position]) > 1,
+            "drachmas": drachmas.get(seat.position, 0),
+        }
+        for seat in seats
+    ]
+
+
 def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep) -> dict:
     """The context of an email that asks `seat` something: where the game is, the prompt with
     its answer links and reply address, and what happened since the player last looked."""
     lang = language_of(seat.user)
     return {
-        **_base(game, seats, rules.view(state, seat.position)),
-        **prompt_context(seat.user, game, pending[seat.position], step.deadline),
+        **_base(game, seats, rules.view(state, seat.position, lang), lang),
+        **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
         **since_last_looked(game, seat, lang),
         "deadline": step.deadline,
     }
@@ -179,5 +235,6 @@ def bot_plays(*, game: Game, seats: list[Seat], seat: Seat, since: int) -> None:
     it back (answering any prompt)."""
     if not seat.user_id:
         return
-    context = {**_base(game, seats, None), "missed": seat.missed_deadlines}
+    lang = language_of(seat.user)
+    context = {**_base(game, seats, None, lang), "missed": seat.missed_deadlines}
     notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

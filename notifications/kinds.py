@@ -6,6 +6,8 @@ A kind names one email ("reminder_24h"); its family is what a preference is set 
 
 import re
 
+from django.utils.translation import gettext_lazy
+
 FAMILIES = ("your_turn", "reminder", "game_started", "game_over")
 DIGEST = "digest"
 ALL = "all"
@@ -20,12 +22,12 @@ _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
 # What an unsubscribe link turns off, in words.
 SCOPE_LABELS = {
-    "your_turn": "emails saying it is your turn",
-    "reminder": "reminders before a deadline",
-    "game_started": "emails when a game starts",
-    "game_over": "emails when a game ends",
-    DIGEST: "the daily digest",
-    ALL: "all email from the Khôra server",
+    "your_turn": gettext_lazy("emails saying it is your turn"),
+    "reminder": gettext_lazy("reminders before a deadline"),
+    "game_started": gettext_lazy("emails when a game starts"),
+    "game_over": gettext_lazy("emails when a game ends"),
+    DIGEST: gettext_lazy("the daily digest"),
+    ALL: gettext_lazy("all email from the Khôra server"),
 }
 
 
