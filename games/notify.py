@@ -81,14 +81,24 @@ def _phase_name(phase: str | None, lang: str) -> str | None:
 
 
 def announce(
-    *, game: Game, seats: list[Seat], rules, state, step: GameStep | None, finished: bool
+    *,
+    game: Game,
+    seats: list[Seat],
+    rules,
+    state,
+    step: GameStep | None,
+    finished: bool,
+    defaults_played: dict[int, list] | None = None,
 ) -> None:
     """Write the emails this new state calls for, and update each seat's `waiting`.
 
     A player hears "your turn" when they are asked after waiting on other players (a step
     resolved, a deadline passed), never for the prompts that follow straight from their own
-    answers. The first prompts of a game come as the "game started" email.
+    answers. The first prompts of a game come as the "game started" email. A player whose
+    deadline passed hears what the server chose for them (`defaults_played`, by seat): in
+    the "your turn" email when they are asked again at once, else in a notice of its own.
     """
+    defaults_played = dict(defaults_played or {})
     pending = rules.pending(state)
     people = [seat for seat in seats if seat.user_id and not seat.is_bot]
     if finished:
@@ -110,6 +120,8 @@ def announce(
             if seat.waiting and not seat.autoplay and step is not None:
                 kind = "game_started" if step.number == 1 else "your_turn"
                 context = _asking(game, seats, rules, state, seat, pending, step)
+                played = defaults_played.pop(seat.position, [])
+                context["defaults_played"] = _labels(played, context["language"])
                 notify(
                     user=seat.user,
                     game=game,
@@ -121,6 +133,31 @@ def announce(
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+    for seat in people:
+        if defaults_played.get(seat.position) and not seat.autoplay:
+            _tell_defaults(game, seats, seat, defaults_played[seat.position], state, rules)
+
+
+def _labels(options: list, lang: str) -> list[str]:
+    return [option.to_dict(lang)["label"] for option in options if option is not None]
+
+
+def _tell_defaults(game: Game, seats: list[Seat], seat: Seat, played: list, state, rules) -> None:
+    """The deadline passed and the player is not asked again at once: tell them, once per
+    deadline, what was played for them (the log's position names the deadline)."""
+    lang = language_of(seat.user)
+    context = {
+        **_base(game, seats, rules.view(state, seat.position, lang), lang),
+        "defaults_played": _labels(played, lang),
+        "deadline": None,
+    }
+    notify(
+        user=seat.user,
+        game=game,
+        step=f"default{game.last_seq}",
+        kind="default_played",
+        context=context,
+    )
 
 
 def _score_table(seats: list[Seat], scores: dict, view: dict, lang: str) -> list[dict]:
@@ -150,6 +187,7 @@ def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep
     its answer links and reply address, and what happened since the player last looked."""
     lang = language_of(seat.user)
     return {
+        "language": lang,
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
         **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
         **since_last_looked(game, seat, lang),
@@ -230,11 +268,17 @@ def remind(
     return written, held_back
 
 
-def bot_plays(*, game: Game, seats: list[Seat], seat: Seat, since: int) -> None:
+def bot_plays(
+    *, game: Game, seats: list[Seat], seat: Seat, since: int, defaults: list | None = None
+) -> None:
     """Tell an absent player, once per takeover, that a bot plays their seat and how to take
-    it back (answering any prompt)."""
+    it back (answering any prompt), with what was played for them at the deadline."""
     if not seat.user_id:
         return
     lang = language_of(seat.user)
-    context = {**_base(game, seats, None, lang), "missed": seat.missed_deadlines}
+    context = {
+        **_base(game, seats, None, lang),
+        "missed": seat.missed_deadlines,
+        "defaults_played": _labels(defaults or [], lang),
+    }
     notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

@@ -22,6 +22,7 @@ from notifications import local_time
 from notifications.kinds import (
     ALL,
     BOT_PLAYING,
+    DEFAULT_PLAYED,
     DIGEST,
     SCOPE_LABELS,
     family_of,
@@ -52,6 +53,8 @@ def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
     family = family_of(kind)
     if kind == BOT_PLAYING:
         return bot_playing(user, context)
+    if kind == DEFAULT_PLAYED:
+        return default_played(user, context)
     if family == "reminder":
         return reminder(user, context, hours=reminder_hours(kind))
     by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
@@ -76,7 +79,13 @@ def reminder(user, context: dict[str, Any], *, hours: int) -> Rendered:
 def bot_playing(user, context: dict[str, Any]) -> Rendered:
     values = {**_game_values(user, context), "prompt_url": context.get("prompt_url", "")}
     values["missed"] = context.get("missed") or 0
+    values["defaults_played"] = context.get("defaults_played") or []
     return _render(BOT_PLAYING, user, "your_turn", values)
+
+
+def default_played(user, context: dict[str, Any]) -> Rendered:
+    values = {**_game_values(user, context), "defaults_played": context.get("defaults_played")}
+    return _render(DEFAULT_PLAYED, user, "your_turn", values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:
@@ -157,6 +166,8 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "reply_to": context.get("reply_to", ""),
         # What happened since the player last looked, told to their seat only.
         "history": context.get("history") or {},
+        # What the server chose for them when their last deadline passed.
+        "defaults_played": context.get("defaults_played") or [],
     }
 
 

@@ -16,7 +16,8 @@ SCOPES = (*FAMILIES, DIGEST, ALL)
 # Kinds of their own that a player chooses for with a family: a bot taking over an absent
 # player's seat is news about their turns.
 BOT_PLAYING = "bot_playing"
-_KIND_FAMILIES = {BOT_PLAYING: "your_turn"}
+DEFAULT_PLAYED = "default_played"  # a deadline passed: what the server chose for the player
+_KIND_FAMILIES = {BOT_PLAYING: "your_turn", DEFAULT_PLAYED: "your_turn"}
 
 _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
@@ -46,7 +47,7 @@ def family_of(kind: str) -> str:
         return "reminder"
     raise ValueError(
         f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
-        "bot_playing or game_over."
+        "bot_playing, default_played or game_over."
     )
 
 

@@ -141,3 +141,11 @@ UK = {
     "Khôra: your turn in “%(game_name)s” (round %(round)s)": f"Khôra: ваш хід у грі {GAME} (раунд %(round)s)",
     "Khôra: your turn in “%(game_name)s”": f"Khôra: ваш хід у грі {GAME}",
 }
+UK.update(
+    {
+        "Your deadline passed, so the default was played for you:": "Ваш час минув, тож за вас зіграно типовий вибір:",
+        "Khôra: your deadline passed in “%(game_name)s”: the default was played": f"Khôra: ваш час у грі {GAME} минув, зіграно типовий вибір",
+        "The default was played for you in “%(game_name)s”": f"За вас зіграно типовий вибір у грі {GAME}",
+        "The Khôra game “%(game_name)s” went on without waiting for you. Nothing is asked of you right now: we will write when it is your turn.": f"Гра {GAME} пішла далі, не чекаючи на вас. Зараз від вас нічого не потрібно: ми напишемо, коли буде ваш хід.",
+    }
+)
