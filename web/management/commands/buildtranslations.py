@@ -11,12 +11,17 @@ from pathlib import Path
 import polib
 from django.core.management.base import BaseCommand, CommandError
 
+from mailplay.i18n.uk_strings import UK as MAILPLAY_UK
 from notifications.i18n.uk_strings import UK as NOTIFICATIONS_UK
 from web.i18n.uk_strings import UK
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 # Every app catalog this command keeps, with the Ukrainian strings `--fill` writes into it.
-CATALOGS = {LOCALE: UK, LOCALE.parents[1] / "notifications" / "locale": NOTIFICATIONS_UK}
+CATALOGS = {
+    LOCALE: UK,
+    LOCALE.parents[1] / "notifications" / "locale": NOTIFICATIONS_UK,
+    LOCALE.parents[1] / "mailplay" / "locale": MAILPLAY_UK,
+}
 
 
 def build(po_path: Path) -> Path:
