@@ -142,6 +142,7 @@ def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> N
             return
         event = writer.rules.decide(writer.state, position, prompt.id, prompt.default)
         writer.append(dataclasses.replace(event, auto=True))
+        writer.defaults_played.setdefault(position, []).append(prompt.option(prompt.default))
 
 
 def steps_to_remind(limit: int) -> list[int]:

@@ -12,11 +12,14 @@ from typing import Any
 
 from django.conf import settings
 
+from engine.khora import catalog
 from games import clock
 from games.models import Game, GameEvent, GameStep, Seat
+from games.since import since_last_looked
 from mailplay.prompts import prompt_context
 from mailplay.tokens import reply_address
 from notifications.models import Notification
+from notifications.selectors import language_of
 from notifications.services import notify, reminder_allowed, reminder_due, supersede_held
 
 
@@ -28,43 +31,86 @@ def api_game_url(game: Game) -> str:
     return f"{settings.SITE_URL}/api/v1/games/{game.public_id}/"
 
 
-def _base(game: Game, seats: list[Seat], view: dict | None) -> dict[str, Any]:
+def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") -> dict[str, Any]:
+    """What every email about the game says: its name, its players with their cities (public
+    once chosen), where it is; the texts in `lang`, the recipient's language."""
+    names = _names(seats, lang)
+    cities = _cities(view, lang)
+    own = view.get("viewer") if view else None
     return {
         "game_id": game.public_id,
+        "game_name": game.name,
+        "creator": game.creator.username,
         "game_url": game_url(game),
         "prompt_url": f"{api_game_url(game)}prompt/",
-        "players": [seat.user.username if seat.user else "bot" for seat in seats],
+        "players": [
+            f"{name} ({cities[position]})" if cities.get(position) else name
+            for position, name in enumerate(names)
+        ],
+        "city": cities.get(own, "") if own is not None else "",
         "round": view.get("round") if view else None,
-        "phase": view.get("phase") if view else None,
+        "phase": _phase_name(view.get("phase"), lang) if view else None,
     }
 
 
+def _names(seats: list[Seat], lang: str) -> list[str]:
+    # As the history names them: the username, or the engine's "Player n" for a bot.
+    return [
+        seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
+        for seat in seats
+    ]
+
+
+def _cities(view: dict | None, lang: str) -> dict[int, str]:
+    if not view:
+        return {}
+    return {
+        player["seat"]: player["city"]["name"]
+        for player in view.get("players", [])
+        if player.get("city")
+    }
+
+
+def _phase_name(phase: str | None, lang: str) -> str | None:
+    if not phase:
+        return None
+    try:
+        return catalog.text(f"phase.{phase}", lang).lower()
+    except KeyError:
+        return phase
+
+
 def announce(
-    *, game: Game, seats: list[Seat], rules, state, step: GameStep | None, finished: bool
+    *,
+    game: Game,
+    seats: list[Seat],
+    rules,
+    state,
+    step: GameStep | None,
+    finished: bool,
+    defaults_played: dict[int, list] | None = None,
 ) -> None:
     """Write the emails this new state calls for, and update each seat's `waiting`.
 
     A player hears "your turn" when they are asked after waiting on other players (a step
     resolved, a deadline passed), never for the prompts that follow straight from their own
-    answers. The first prompts of a game come as the "game started" email.
+    answers. The first prompts of a game come as the "game started" email. A player whose
+    deadline passed hears what the server chose for them (`defaults_played`, by seat): in
+    the "your turn" email when they are asked again at once, else in a notice of its own.
     """
+    defaults_played = dict(defaults_played or {})
     pending = rules.pending(state)
     people = [seat for seat in seats if seat.user_id and not seat.is_bot]
     if finished:
         view = rules.view(state, None)
         scores = rules.scores(state)
-        places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
-        table = [
-            {
-                "player": seat.user.username if seat.user else "bot",
-                "seat": seat.position,
-                "total": scores["totals"][seat.position],
-                "place": places[seat.position],
-            }
-            for seat in seats
-        ]
         for seat in people:
-            context = {**_base(game, seats, view), "scores": table, "deadline": None}
+            lang = language_of(seat.user)
+            context = {
+                **_base(game, seats, view, lang),
+                "scores": _score_table(seats, scores, view, lang),
+                "deadline": None,
+            }
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
     asked = {seat.position for seat in people if seat.position in pending}
@@ -73,11 +119,9 @@ def announce(
         if seat.position in pending:
             if seat.waiting and not seat.autoplay and step is not None:
                 kind = "game_started" if step.number == 1 else "your_turn"
-                context = {
-                    **_base(game, seats, rules.view(state, seat.position)),
-                    **prompt_context(seat.user, game, pending[seat.position], step.deadline),
-                    "deadline": step.deadline,
-                }
+                context = _asking(game, seats, rules, state, seat, pending, step)
+                played = defaults_played.pop(seat.position, [])
+                context["defaults_played"] = _labels(played, context["language"])
                 notify(
                     user=seat.user,
                     game=game,
@@ -89,6 +133,66 @@ def announce(
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+    for seat in people:
+        if defaults_played.get(seat.position) and not seat.autoplay:
+            _tell_defaults(game, seats, seat, defaults_played[seat.position], state, rules)
+
+
+def _labels(options: list, lang: str) -> list[str]:
+    return [option.to_dict(lang)["label"] for option in options if option is not None]
+
+
+def _tell_defaults(game: Game, seats: list[Seat], seat: Seat, played: list, state, rules) -> None:
+    """The deadline passed and the player is not asked again at once: tell them, once per
+    deadline, what was played for them (the log's position names the deadline)."""
+    lang = language_of(seat.user)
+    context = {
+        **_base(game, seats, rules.view(state, seat.position, lang), lang),
+        "defaults_played": _labels(played, lang),
+        "deadline": None,
+    }
+    notify(
+        user=seat.user,
+        game=game,
+        step=f"default{game.last_seq}",
+        kind="default_played",
+        context=context,
+    )
+
+
+def _score_table(seats: list[Seat], scores: dict, view: dict, lang: str) -> list[dict]:
+    """The final scores, each with its breakdown, and the drachmas left where they broke a tie
+    (all public at the end)."""
+    places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
+    names, cities = _names(seats, lang), _cities(view, lang)
+    totals = scores["totals"]
+    drachmas = {player["seat"]: player["drachmas"] for player in view["players"]}
+    return [
+        {
+            **scores["breakdown"][seat.position],
+            "player": names[seat.position],
+            "city": cities.get(seat.position, ""),
+            "seat": seat.position,
+            "total": totals[seat.position],
+            "place": places[seat.position],
+            "tied": totals.count(totals[seat.position]) > 1,
+            "drachmas": drachmas.get(seat.position, 0),
+        }
+        for seat in seats
+    ]
+
+
+def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep) -> dict:
+    """The context of an email that asks `seat` something: where the game is, the prompt with
+    its answer links and reply address, and what happened since the player last looked."""
+    lang = language_of(seat.user)
+    return {
+        "language": lang,
+        **_base(game, seats, rules.view(state, seat.position, lang), lang),
+        **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
+        **since_last_looked(game, seat, lang),
+        "deadline": step.deadline,
+    }
 
 
 def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
@@ -158,20 +262,23 @@ def remind(
         if not reminder_allowed(seat.user, now, step.deadline):
             held_back += 1
             continue
-        context = {
-            **_base(game, seats, rules.view(state, seat.position)),
-            **prompt_context(seat.user, game, pending[seat.position], step.deadline),
-            "deadline": step.deadline,
-        }
+        context = _asking(game, seats, rules, state, seat, pending, step)
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
     return written, held_back
 
 
-def bot_plays(*, game: Game, seats: list[Seat], seat: Seat, since: int) -> None:
+def bot_plays(
+    *, game: Game, seats: list[Seat], seat: Seat, since: int, defaults: list | None = None
+) -> None:
     """Tell an absent player, once per takeover, that a bot plays their seat and how to take
-    it back (answering any prompt)."""
+    it back (answering any prompt), with what was played for them at the deadline."""
     if not seat.user_id:
         return
-    context = {**_base(game, seats, None), "missed": seat.missed_deadlines}
+    lang = language_of(seat.user)
+    context = {
+        **_base(game, seats, None, lang),
+        "missed": seat.missed_deadlines,
+        "defaults_played": _labels(defaults or [], lang),
+    }
     notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

@@ -29,6 +29,8 @@ class GameWriter:
         self.seats = seats
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
+        # The options the server chose for late seats at a deadline, told to their players.
+        self.defaults_played: dict[int, list[engine.Option]] = {}
         self._latest_step = game.steps.order_by("-number").first()
         open_step = (
             self._latest_step if self._latest_step and not self._latest_step.closed_at else None
@@ -67,7 +69,13 @@ class GameWriter:
     def bot_takes_over(self, seat: Seat) -> None:
         """A bot now plays the seat of its absent player: say so in the log and tell them once."""
         seq = self.note("bot_plays_seat", seat.position)
-        notify.bot_plays(game=self.game, seats=self.seats, seat=seat, since=seq)
+        notify.bot_plays(
+            game=self.game,
+            seats=self.seats,
+            seat=seat,
+            since=seq,
+            defaults=self.defaults_played.pop(seat.position, []),
+        )
 
     def seat_taken_back(self, seat: Seat) -> None:
         self.note("seat_taken_back", seat.position)
@@ -137,6 +145,7 @@ class GameWriter:
             state=self.state,
             step=self._open_step(),
             finished=self.rules.is_over(self.state),
+            defaults_played=self.defaults_played,
         )
         changed = [
             seat

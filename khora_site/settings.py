@@ -257,6 +257,9 @@ if not 0 <= NOTIFY_DIGEST_HOUR <= 23:
 # A player who answered this recently is at the table: their "your turn" email waits this
 # long and is dropped if they answer first (0: never hold).
 NOTIFY_ACTIVE_MINUTES = env_int("NOTIFY_ACTIVE_MINUTES", 5)
+# An email that asks something tells at most this many lines of what happened since the
+# player last looked (the newest), then "and N more".
+NOTIFY_HISTORY_LINES = env_int("NOTIFY_HISTORY_LINES", 12)
 
 # Play by email: replies go to <local>+<signed token>@<domain> (the domain's MX, or a relay,
 # must deliver them to `manage.py receive_mail`, or a provider posts them to the webhook).

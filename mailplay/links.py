@@ -19,6 +19,7 @@ from games import services as game_services
 from games.errors import DomainError
 from games.models import Game
 from mailplay.tokens import answer_url, read_answer_token
+from notifications.selectors import language_of
 
 User = get_user_model()
 
@@ -45,7 +46,7 @@ def link_read(token: str) -> LinkPage:
     if game.status != Game.Status.ACTIVE:
         page.state = "game_over" if game.status == Game.Status.FINISHED else "game_closed"
         return page
-    current = selectors.game_prompt(game, user)
+    current = selectors.game_prompt(game, user, language_of(user))
     if current is None or current["id"] != target.prompt_id:
         page.state = "stale"
         _show_current(page, current)
@@ -81,7 +82,9 @@ def link_answer(token: str) -> LinkPage:
     if page.state != "refused":
         page.state = "taken"
     page.game = game
-    current = selectors.game_prompt(game, page.user) if game.status == Game.Status.ACTIVE else None
+    lang = language_of(page.user)
+    active = game.status == Game.Status.ACTIVE
+    current = selectors.game_prompt(game, page.user, lang) if active else None
     _show_current(page, current)
     return page
 

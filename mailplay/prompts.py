@@ -13,9 +13,12 @@ import engine
 from mailplay.tokens import answer_url, reply_address
 
 
-def prompt_context(user, game, prompt: engine.Prompt | dict, deadline: datetime | None) -> dict:
-    """The `prompt` and `reply_to` entries of an email's context, for `user` in `game`."""
-    payload = prompt.to_dict() if isinstance(prompt, engine.Prompt) else prompt
+def prompt_context(
+    user, game, prompt: engine.Prompt | dict, deadline: datetime | None, lang: str = "en"
+) -> dict:
+    """The `prompt` and `reply_to` entries of an email's context, for `user` in `game`; an
+    engine prompt's texts in `lang` (a payload dict comes already rendered)."""
+    payload = prompt.to_dict(lang) if isinstance(prompt, engine.Prompt) else prompt
     options = payload["options"]
     default_number = next(
         (number for number, option in enumerate(options, 1) if option["id"] == payload["default"]),

@@ -1,14 +1,23 @@
 """Answer links' pages: parse the token → one call → render. GET shows, POST decides."""
 
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext
 from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
 from mailplay import links
+from notifications.selectors import language_of
 
 STATUS = {"invalid": 404, "refused": 409}
+# The web's own session login, as its single-use login links do.
+BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 # The signed link is the credential (it names one player, one prompt and one option), as for
@@ -19,7 +28,20 @@ class AnswerView(View):
         return _render(request, links.link_read(token))
 
     def post(self, request, token):
-        return _render(request, links.link_answer(token))
+        page = links.link_answer(token)
+        if page.state != "taken":
+            return _render(request, page)
+        # The answer was taken: the player goes on at the table, logged in. A link decides at
+        # most once (its prompt is answered after), so it logs in at most once, like the web's
+        # single-use login links; a stale or refused link shows the page and logs no one in.
+        login(request, page.user, backend=BACKEND)
+        with translation.override(language_of(page.user)):
+            messages.success(
+                request, gettext("Answer taken: %(option)s") % {"option": page.option_label}
+            )
+        response = HttpResponseRedirect(reverse("web:game", args=[page.game.public_id]))
+        response.status_code = 303  # after a POST, the browser GETs the game's page
+        return response
 
 
 def _render(request, page: links.LinkPage):

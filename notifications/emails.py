@@ -15,11 +15,14 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext
 
 from notifications import local_time
 from notifications.kinds import (
     ALL,
     BOT_PLAYING,
+    DEFAULT_PLAYED,
     DIGEST,
     SCOPE_LABELS,
     family_of,
@@ -27,6 +30,7 @@ from notifications.kinds import (
     scope_of,
 )
 from notifications.models import Notification
+from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
 from web.login_links import email_link
 
@@ -39,10 +43,18 @@ class Rendered:
 
 
 def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
-    """The email of `kind` for `user`, from the caller's `context` only."""
+    """The email of `kind` for `user`, from the caller's `context` only, in their language
+    (the caller renders the game's own texts, prompts and history, in that language too)."""
+    with translation.override(language_of(user)):
+        return _render_kind(kind, user, context)
+
+
+def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
     family = family_of(kind)
     if kind == BOT_PLAYING:
         return bot_playing(user, context)
+    if kind == DEFAULT_PLAYED:
+        return default_played(user, context)
     if family == "reminder":
         return reminder(user, context, hours=reminder_hours(kind))
     by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
@@ -66,8 +78,14 @@ def reminder(user, context: dict[str, Any], *, hours: int) -> Rendered:
 
 def bot_playing(user, context: dict[str, Any]) -> Rendered:
     values = {**_game_values(user, context), "prompt_url": context.get("prompt_url", "")}
-    values["missed"] = context.get("missed")
+    values["missed"] = context.get("missed") or 0
+    values["defaults_played"] = context.get("defaults_played") or []
     return _render(BOT_PLAYING, user, "your_turn", values)
+
+
+def default_played(user, context: dict[str, Any]) -> Rendered:
+    values = {**_game_values(user, context), "defaults_played": context.get("defaults_played")}
+    return _render(DEFAULT_PLAYED, user, "your_turn", values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:
@@ -81,7 +99,8 @@ def game_over(user, context: dict[str, Any]) -> Rendered:
 def digest(user, items: list[Notification]) -> Rendered:
     """One email listing what waited for the digest: each item's subject and link."""
     entries = [{"subject": item.subject, "link": item.link} for item in items]
-    return _render("digest", user, DIGEST, {"recipient": user.username, "entries": entries})
+    with translation.override(language_of(user)):
+        return _render("digest", user, DIGEST, {"recipient": user.username, "entries": entries})
 
 
 def message_for(notification: Notification) -> EmailMultiAlternatives:
@@ -113,6 +132,8 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
     return {
         "recipient": user.username,
         "game_id": context.get("game_id", ""),
+        "game_name": game_name(context),
+        "city": context.get("city", ""),
         # The game's page, opened by a signed single-use login link for this recipient.
         "game_url": email_link(user, context.get("game_url", "")),
         "players": context.get("players") or [],
@@ -124,6 +145,16 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def game_name(context: dict[str, Any]) -> str:
+    """What an email calls the game: its name; unnamed, whose game it is; never the bare id
+    unless the caller gave nothing else."""
+    if context.get("game_name"):
+        return context["game_name"]
+    if context.get("creator"):
+        return gettext("%(creator)s's game") % {"creator": context["creator"]}
+    return context.get("game_id", "")
+
+
 def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
     prompt = context.get("prompt") or {}
     return {
@@ -133,6 +164,10 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "options": numbered_options(prompt),
         "default": prompt.get("default"),
         "reply_to": context.get("reply_to", ""),
+        # What happened since the player last looked, told to their seat only.
+        "history": context.get("history") or {},
+        # What the server chose for them when their last deadline passed.
+        "defaults_played": context.get("defaults_played") or [],
     }
 
 
@@ -164,7 +199,10 @@ def _render(template: str, user, scope: str, values: dict[str, Any]) -> Rendered
         "unsubscribe_url": unsubscribe_url(user.pk, scope),
         "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
         "preferences_url": f"{settings.SITE_URL}/api/v1/me/preferences/",
+        # The preferences page, opened logged in by a single-use link.
+        "settings_url": email_link(user, f"{settings.SITE_URL}/preferences/"),
         "site_url": settings.SITE_URL,
+        "language": translation.get_language(),
     }
     name = f"notifications/{template}"
     subject = " ".join(render_to_string(f"{name}.subject.txt", values).split())

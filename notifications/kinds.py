@@ -6,6 +6,8 @@ A kind names one email ("reminder_24h"); its family is what a preference is set 
 
 import re
 
+from django.utils.translation import gettext_lazy
+
 FAMILIES = ("your_turn", "reminder", "game_started", "game_over")
 DIGEST = "digest"
 ALL = "all"
@@ -14,18 +16,19 @@ SCOPES = (*FAMILIES, DIGEST, ALL)
 # Kinds of their own that a player chooses for with a family: a bot taking over an absent
 # player's seat is news about their turns.
 BOT_PLAYING = "bot_playing"
-_KIND_FAMILIES = {BOT_PLAYING: "your_turn"}
+DEFAULT_PLAYED = "default_played"  # a deadline passed: what the server chose for the player
+_KIND_FAMILIES = {BOT_PLAYING: "your_turn", DEFAULT_PLAYED: "your_turn"}
 
 _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
 # What an unsubscribe link turns off, in words.
 SCOPE_LABELS = {
-    "your_turn": "emails saying it is your turn",
-    "reminder": "reminders before a deadline",
-    "game_started": "emails when a game starts",
-    "game_over": "emails when a game ends",
-    DIGEST: "the daily digest",
-    ALL: "all email from the Khôra server",
+    "your_turn": gettext_lazy("emails saying it is your turn"),
+    "reminder": gettext_lazy("reminders before a deadline"),
+    "game_started": gettext_lazy("emails when a game starts"),
+    "game_over": gettext_lazy("emails when a game ends"),
+    DIGEST: gettext_lazy("the daily digest"),
+    ALL: gettext_lazy("all email from the Khôra server"),
 }
 
 
@@ -44,7 +47,7 @@ def family_of(kind: str) -> str:
         return "reminder"
     raise ValueError(
         f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
-        "bot_playing or game_over."
+        "bot_playing, default_played or game_over."
     )
 
 

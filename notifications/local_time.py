@@ -3,6 +3,9 @@
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.utils import dateformat, translation
+from django.utils.translation import gettext, pgettext
+
 from accounts.models import Profile
 
 
@@ -40,7 +43,13 @@ def format_deadline(deadline: datetime, zone: ZoneInfo) -> str:
     local = deadline.astimezone(zone)
     abbreviation = local.tzname() or ""
     where = f" ({zone.key})" if zone.key not in (abbreviation, "UTC") else ""
-    return f"{local:%A} {local.day} {local:%B %Y} at {local:%H:%M} {abbreviation}{where}".strip()
+    # In the active language: "E" is the month as a date says it ("25 листопада" in Ukrainian).
+    # Translators: a date format (Django's), e.g. "Tuesday 4 March 2025".
+    day = dateformat.format(local, pgettext("deadline date", "l j E Y"))
+    if translation.get_language() == "uk":
+        day = day[0].lower() + day[1:]  # Ukrainian writes weekdays in lower case
+    when = gettext("%(day)s at %(time)s") % {"day": day, "time": f"{local:%H:%M}"}
+    return f"{when} {abbreviation}{where}".strip()
 
 
 def as_utc(moment: datetime) -> datetime:

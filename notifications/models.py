@@ -60,6 +60,11 @@ class Notification(models.Model):
     reply_to = models.CharField(
         max_length=320, blank=True, help_text="The signed address a reply answers the prompt at."
     )
+    told_upto = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The game's log seq this email's 'since you last looked' told up to.",
+    )
     digest = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,

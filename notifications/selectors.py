@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
@@ -10,12 +11,19 @@ from notifications.models import Delivery, NotificationPreference
 from notifications.tokens import read_unsubscribe_token
 
 User = get_user_model()
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def preferences_of(user) -> NotificationPreference:
     """The user's stored preferences, or unsaved defaults: reading never writes."""
     stored = NotificationPreference.objects.filter(user_id=user.pk).first()
     return stored or NotificationPreference(user_id=user.pk)
+
+
+def language_of(user) -> str:
+    """The language the user's emails are written in: their profile's, else English."""
+    language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    return language if language in LANGUAGES else LANGUAGES[0]
 
 
 def delivery_for(user, family: str) -> str:

@@ -80,6 +80,7 @@ def notify(
         body_html=rendered.html,
         link=context.get("game_url", ""),
         reply_to=context.get("reply_to", ""),
+        told_upto=context.get("told_upto"),
         next_attempt_at=not_before or clock.now(),
     )
     try:

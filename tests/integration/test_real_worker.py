@@ -83,11 +83,13 @@ def test_bots_play_a_whole_game_through_the_api_the_worker_advances_it_and_mail_
         assert str(message["List-Unsubscribe"]).strip().startswith("<http")
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         assert message.get_body(("html",)) is not None
-    over = [m for m in smtp.messages if f"game {game.public_id} is over" in _subject(m)]
+    # Subjects name the game (unnamed here: after its creator), never only its id.
+    over = [m for m in smtp.messages if f"“{game.creator.username}'s game” is over" in _subject(m)]
     assert len(over) == 4
     for message in over:
         text = message.get_body(("plain",)).get_content()
         assert all(str(total) in text for total in scores["totals"])
+        assert text.count("VP on the score track + ") == 4  # each score with its breakdown
 
     rounds = {str(s.number): s.key.split(".")[0] for s in GameStep.objects.filter(game=game)}
     per_round = Counter(

@@ -40,13 +40,19 @@ def test_opening_a_link_changes_nothing_and_the_button_decides_once(make_player)
     assert _decisions(game) == 0
 
     done = browser.post(links[1])
-    assert done.status_code == 200 and "Answer taken" in done.content.decode()
+    # The answer taken, the player goes on at the table: the game's page, logged in.
+    assert done.status_code == 303 and done["Location"] == f"/games/{game.public_id}/"
+    table = browser.get(done["Location"])
+    assert table.status_code == 200 and table.wsgi_request.user.username == "alice"
+    assert f"Answer taken: {prompt['options'][1]['label']}" in table.content.decode()
     event = GameEvent.objects.filter(game=game, seat=0, type="decision").get()
     assert event.payload["option"] == prompt["options"][1]["id"]
 
-    again = browser.post(links[2])  # another option of the same, answered prompt
+    stranger = Client()
+    again = stranger.post(links[2])  # another option of the same, answered prompt
     assert "This question is no longer open" in again.content.decode()
     assert _decisions(game) == 1
+    assert "_auth_user_id" not in stranger.session, "a link that decides nothing logs no one in"
 
 
 def test_an_old_prompts_link_explains_and_shows_the_current_prompt(make_player):
@@ -63,7 +69,7 @@ def test_an_old_prompts_link_explains_and_shows_the_current_prompt(make_player):
     assert current["text"] in page
     fresh = re.findall(r'href="https://khora\.example(/mail/answer/[^"]+)"', page)
     assert len(fresh) == len(current["options"])
-    assert Client().post(fresh[0]).status_code == 200
+    assert Client().post(fresh[0]).status_code == 303
     assert GameEvent.objects.filter(game=game, seat=0, payload__prompt=current["id"]).exists()
 
 

@@ -57,6 +57,7 @@ def turn_context(game: Game, **changes: Any) -> dict[str, Any]:
     """A context as the games side passes it for your_turn and reminders."""
     return {
         "game_id": game.public_id,
+        "game_name": "Aegean Nights",
         "game_url": f"{SITE}/games/{game.public_id}/",
         "prompt_url": f"{SITE}/api/v1/games/{game.public_id}/prompt/",
         "prompt": {
@@ -76,6 +77,7 @@ def over_context(game: Game, **changes: Any) -> dict[str, Any]:
     """A context as the games side passes it for game_over."""
     return {
         "game_id": game.public_id,
+        "game_name": "Aegean Nights",
         "game_url": f"{SITE}/games/{game.public_id}/",
         "deadline": None,
         "players": ["alice", "bob", "bot"],

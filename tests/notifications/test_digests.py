@@ -44,8 +44,8 @@ def test_the_digest_waits_for_the_local_hour_then_combines_everything_waiting(ma
     message = mail.outbox[0]
     assert message.subject == "Khôra: your daily summary (3 updates)"
     link = f"https://khora.example/games/{game.public_id}/"
-    assert message.body.count(f"Khôra: your turn in game {game.public_id} (round 2)") == 2
-    assert f"Khôra: game {game.public_id} is over — you placed 2 of 3" in message.body
+    assert message.body.count("Khôra: your turn in “Aegean Nights” (round 2)") == 2
+    assert "Khôra: “Aegean Nights” is over: you placed 2 of 3" in message.body
     assert message.body.count(link) == 3
     html = message.alternatives[0][0]
     assert html.count(f'<a href="{link}">') == 3

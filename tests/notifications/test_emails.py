@@ -31,7 +31,11 @@ def html_of(message) -> str:
 def assert_opens_game(body: str, game) -> None:
     """The game is linked by a login link (signed, single use) that opens the game's page."""
     links = re.findall(rf"{SITE}/login/link/[^\s\"<]+/", body)
-    assert links and {target_of(link) for link in links} == {f"/games/{game.public_id}/"}
+    # The game, and the footer's settings page: both opened logged in.
+    assert links and {target_of(link) for link in links} == {
+        f"/games/{game.public_id}/",
+        "/preferences/",
+    }
 
 
 def assert_footer_links_work(user, message, scope):
@@ -41,14 +45,16 @@ def assert_footer_links_work(user, message, scope):
     assert targets == {(user.pk, scope), (user.pk, "all")}
     for token in links:
         assert token in html
-    assert f"{SITE}/api/v1/me/preferences/" in text and f"{SITE}/api/v1/me/preferences/" in html
+    for footer in (text.split("\n--\n")[-1], html.split("<hr")[-1]):
+        settings_links = re.findall(rf"{SITE}/login/link/[^\s\"<]+/", footer)
+        assert {target_of(link) for link in settings_links} == {"/preferences/"}
 
 
 def test_your_turn_says_what_is_asked_the_deadline_and_both_links(make_user, game):
     alice = make_user("alice", time_zone="Europe/Paris")
     _, message = send(alice, game, "your_turn", turn_context(game))
     assert message.to == ["alice@example.com"]
-    assert message.subject == f"Khôra: your turn in game {game.public_id} (round 2)"
+    assert message.subject == "Khôra: your turn in “Aegean Nights” (round 2)"
     for body in (message.body, html_of(message)):
         assert "Choose the politics card you keep from this hand." in body
         assert "Keep Diolkos" in body and "Keep Gardens" in body
@@ -57,7 +63,7 @@ def test_your_turn_says_what_is_asked_the_deadline_and_both_links(make_user, gam
         assert f"{SITE}/api/v1/games/{game.public_id}/prompt/" in body
         assert "round 2" in body and "draft phase" in body
     assert "Keep Lyceum (the default)" in message.body
-    assert "the default is played for you — Keep Lyceum" in message.body
+    assert "the default is played for you: Keep Lyceum" in message.body
     assert_footer_links_work(alice, message, "your_turn")
 
 
@@ -96,7 +102,7 @@ def test_a_step_without_deadline_says_so(make_user, game):
 def test_a_reminder_says_how_long_is_left_and_repeats_the_question(make_user, game, kind, hours):
     alice = make_user("alice", time_zone="Europe/Paris")
     _, message = send(alice, game, kind, turn_context(game))
-    assert message.subject == f"Khôra: {hours} left to answer in game {game.public_id}"
+    assert message.subject == f"Khôra: {hours} left to answer in “Aegean Nights”"
     for body in (message.body, html_of(message)):
         assert f"about {hours} remain" in body
         assert "Choose the politics card you keep from this hand." in body
@@ -109,7 +115,7 @@ def test_game_started_names_the_players_and_links_the_game(make_user, game):
     alice = make_user("alice")
     context = turn_context(game)
     _, message = send(alice, game, "game_started", context, step="start")
-    assert message.subject == f"Khôra: game {game.public_id} has started"
+    assert message.subject == "Khôra: “Aegean Nights” has started"
     for body in (message.body, html_of(message)):
         assert "alice, bob, bot" in body
         assert_opens_game(body, game)
@@ -120,18 +126,20 @@ def test_game_started_names_the_players_and_links_the_game(make_user, game):
 def test_game_over_lists_the_final_scores_by_place_and_marks_the_recipient(make_user, game):
     alice = make_user("alice")
     _, message = send(alice, game, "game_over", over_context(game), step="end")
-    assert message.subject == f"Khôra: game {game.public_id} is over — you placed 2 of 3"
+    assert message.subject == "Khôra: “Aegean Nights” is over: you placed 2 of 3"
     assert "  1. bob: 71 points\n  2. alice (you): 64 points\n  3. bot: 58 points" in message.body
     html = html_of(message)
     assert html.index("bob") < html.index("alice (you)") < html.index(">bot<")
-    assert "<td>64</td>" in html.replace(' style="text-align: right; padding: 0.2em 0;"', "")
+    assert "<td>64</td>" in html.replace(
+        ' style="text-align: right; padding: 0.2em 0; vertical-align: top;"', ""
+    )
     assert_footer_links_work(alice, message, "game_over")
 
 
 def test_game_over_for_someone_not_in_the_scores_has_no_place_in_the_subject(make_user, game):
     carol = make_user("carol")
     _, message = send(carol, game, "game_over", over_context(game), step="end")
-    assert message.subject == f"Khôra: game {game.public_id} is over"
+    assert message.subject == "Khôra: “Aegean Nights” is over"
 
 
 def test_every_email_has_a_stable_message_id_and_one_click_unsubscribe_headers(make_user, game):

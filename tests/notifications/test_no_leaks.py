@@ -12,6 +12,8 @@ from itertools import chain
 import pytest
 from django.core import mail
 
+from engine.khora.catalog import card_name
+from games import selectors
 from notifications import services
 from notifications.models import Notification
 from tests.notifications.conftest import over_context, turn_context
@@ -82,3 +84,21 @@ def test_a_context_missing_a_field_leaves_it_out_rather_than_looking_it_up(make_
     assert Notification.objects.get(pk=row.pk).body_text.count("Your options:\n\nThis step") == 1
     for absent in ("round", "phase", "bob", "bot", "drachma"):
         assert absent not in row.body_text.split("--")[0]
+
+
+def test_the_history_an_email_tells_is_the_recipients_own_seats(secret_game):
+    """The "since you last looked" lines are the engine's narration for the recipient's seat
+    (the one choke point for hidden information), never another seat's or a spectator's."""
+    game, alice, bob, hands = secret_game
+    for position, user in ((0, alice), (1, bob)):
+        email = Notification.objects.get(recipient=user, game=game, kind="game_started")
+        told = email.body_text.split("Since you last looked:\n", 1)[1].split("\n\n", 1)[0]
+        own = selectors.game_history(game, position, 0, 100)["lines"]
+        assert [line.strip("- ").strip() for line in told.splitlines()] == [
+            line["text"] for line in own
+        ]
+        for other, hand in enumerate(hands):
+            names = [card_name(card, "en") for card in hand]
+            everything = email.subject + email.body_text + email.body_html
+            assert all(name in everything for name in names) == (other == position)
+            assert any(name in everything for name in names) == (other == position)

@@ -43,7 +43,7 @@ def test_an_email_arrives_over_smtp_with_both_parts_and_every_header(make_user, 
     # Long values are folded onto a continuation line, which unfolds with a leading space.
     header = {name: str(received[name]).strip() for name in received}
     assert header["To"] == "alice@example.com"
-    assert header["Subject"] == f"Khôra: your turn in game {game.public_id} (round 2)"
+    assert header["Subject"] == "Khôra: your turn in “Aegean Nights” (round 2)"
     assert header["Message-ID"] == f"<{row.uuid}@khora.example>"
     assert header["List-Unsubscribe"].startswith(f"<{SITE}/notifications/unsubscribe/")
     assert header["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -6,12 +6,14 @@ absent player is visible in the log and announced to the player once.
 """
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 from games import chance, clock, tasks
 from games.models import NOTICE, Game, GameEvent, GameStep, Heartbeat, Seat
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
+from web.login_links import target_of
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 SEED = 4  # a game that asks seats after the step opened six times (three players)
@@ -198,7 +200,9 @@ def test_a_bot_playing_for_an_absent_player_is_logged_and_announced_once(make_pl
     assert kinds[-1] == "bot_playing", "no your-turn email while the bot plays"
     email = told.get(kind="bot_playing")
     assert "take your seat back" in email.body_text.lower()
-    assert url(game, "prompt") in email.body_text
+    # The link back opens the game's page, logged in (a single-use login link).
+    links = re.findall(r"\S+/login/link/\S+/", email.body_text.split("\n--\n")[0])
+    assert [target_of(link) for link in links] == [f"/games/{game.public_id}/"]
 
     _answer(bob, game)  # bob is back
     assert not Seat.objects.get(game=game, position=1).autoplay

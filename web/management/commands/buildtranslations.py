@@ -11,9 +11,17 @@ from pathlib import Path
 import polib
 from django.core.management.base import BaseCommand, CommandError
 
+from mailplay.i18n.uk_strings import UK as MAILPLAY_UK
+from notifications.i18n.uk_strings import UK as NOTIFICATIONS_UK
 from web.i18n.uk_strings import UK
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
+# Every app catalog this command keeps, with the Ukrainian strings `--fill` writes into it.
+CATALOGS = {
+    LOCALE: UK,
+    LOCALE.parents[1] / "notifications" / "locale": NOTIFICATIONS_UK,
+    LOCALE.parents[1] / "mailplay" / "locale": MAILPLAY_UK,
+}
 
 
 def build(po_path: Path) -> Path:
@@ -22,7 +30,7 @@ def build(po_path: Path) -> Path:
     return mo_path
 
 
-def fill(po_path: Path) -> list[str]:
+def fill(po_path: Path, strings: dict = UK) -> list[str]:
     """Write the known translations into the .po; return the message ids still missing."""
     po = polib.pofile(str(po_path))
     po.metadata["Language"] = po_path.parents[1].name
@@ -31,7 +39,7 @@ def fill(po_path: Path) -> list[str]:
         key = (entry.msgid, entry.msgid_plural) if entry.msgid_plural else entry.msgid
         if entry.msgctxt:  # gettext's own notation: context, EOT, message id
             key = f"{entry.msgctxt}\x04{entry.msgid}"
-        known = UK.get(key)
+        known = strings.get(key)
         if known is None:
             missing.append(entry.msgid)
         elif entry.msgid_plural:
@@ -45,7 +53,7 @@ def fill(po_path: Path) -> list[str]:
 
 
 class Command(BaseCommand):
-    help = "Compile web/locale/*/LC_MESSAGES/django.po to .mo with polib (no gettext needed)."
+    help = "Compile the web's and emails' locale/*/LC_MESSAGES/django.po to .mo with polib."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -53,12 +61,16 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, fill_uk: bool = False, **options):
-        sources = sorted(LOCALE.glob("*/LC_MESSAGES/django.po"))
+        sources = [
+            (po_path, strings)
+            for locale, strings in CATALOGS.items()
+            for po_path in sorted(locale.glob("*/LC_MESSAGES/django.po"))
+        ]
         if not sources:
-            raise CommandError(f"No .po files under {LOCALE}.")
-        for po_path in sources:
+            raise CommandError(f"No .po files under {', '.join(map(str, CATALOGS))}.")
+        for po_path, strings in sources:
             if fill_uk and po_path.parents[1].name == "uk":
-                missing = fill(po_path)
+                missing = fill(po_path, strings)
                 if missing:
                     self.stderr.write(f"Untranslated in {po_path}: {missing}")
             self.stdout.write(f"Built {build(po_path)}")

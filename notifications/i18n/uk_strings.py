@@ -1,0 +1,151 @@
+# ruff: noqa: E501
+"""Ukrainian for the emails' own words (the game's texts come from the engine in the same
+language), in the terms of the Ukrainian rulebook ("ПО" for victory points, "драхми", "жетони
+знань"). `manage.py buildtranslations --fill` writes these into notifications/locale; plural
+entries list the four forms of Django's Ukrainian catalog (one, few, many, fractions)."""
+
+GAME = "«%(game_name)s»"
+
+UK = {
+    "%(creator)s's game": "партія гравця %(creator)s",
+    "l j E Y": "l, j E Y",
+    "emails saying it is your turn": "листи про ваш хід",
+    "reminders before a deadline": "нагадування перед кінцем часу",
+    "emails when a game starts": "листи про початок гри",
+    "emails when a game ends": "листи про кінець гри",
+    "the daily digest": "щоденне зведення",
+    "all email from the Khôra server": "усі листи від сервера Khôra",
+    "%(day)s at %(time)s": "%(day)s о %(time)s",
+    "You get this email because you play Khôra on %(site_url)s.": "Ви отримали цей лист, бо граєте в Khôra на %(site_url)s.",
+    "Stop %(scope_label)s": "Більше не надсилати: %(scope_label)s",
+    "Stop %(scope_label)s:": "Більше не надсилати: %(scope_label)s —",
+    "Stop all email from us": "Більше не надсилати жодних листів",
+    "Stop all email from us:": "Більше не надсилати жодних листів:",
+    "Choose per kind (at once, in a daily digest, or never), quiet hours, your time zone and language": "Налаштувати листи кожного виду (одразу, у щоденному зведенні чи ніколи), тихі години, часовий пояс і мову",
+    "Choose per kind (at once, in a daily digest, or never), quiet hours, your time zone and language:": "Налаштувати листи кожного виду (одразу, у щоденному зведенні чи ніколи), тихі години, часовий пояс і мову:",
+    "Since you last looked": "Що сталося відтоді, як ви заглядали в гру",
+    "Since you last looked:": "Що сталося відтоді, як ви заглядали в гру:",
+    (
+        "… and %(earlier)s more before these (the game's history has them all)",
+        "… and %(earlier)s more before these (the game's history has them all)",
+    ): [
+        "… і ще %(earlier)s подія перед цими (усі — в історії гри)",
+        "… і ще %(earlier)s події перед цими (усі — в історії гри)",
+        "… і ще %(earlier)s подій перед цими (усі — в історії гри)",
+        "… і ще %(earlier)s події перед цими (усі — в історії гри)",
+    ],
+    "What you are asked": "Ваше питання",
+    "What you are asked:": "Ваше питання:",
+    "Your options:": "Варіанти:",
+    "(the default)": "(типовий вибір)",
+    "To answer, reply to this email with the number of your choice, or open an option and confirm.": "Щоб відповісти, надішліть у відповідь на цей лист номер свого вибору або відкрийте варіант і підтвердьте.",
+    "To answer, reply to this email with the number of your choice, or open its link and confirm.": "Щоб відповісти, надішліть у відповідь на цей лист номер свого вибору або відкрийте його посилання і підтвердьте.",
+    "To answer, reply to this email with the number of your choice.": "Щоб відповісти, надішліть у відповідь на цей лист номер свого вибору.",
+    "When you will be asked again at once (placing your second die, say), you may send the next numbers too, in order: “2 5”.": "Якщо одразу після цього вас спитають ще раз (скажімо, куди поставити другий кубик), можна надіслати й наступні номери, по порядку: «2 5».",
+    "Answer by <strong>%(deadline_text)s</strong>.": "Відповідайте до: <strong>%(deadline_text)s</strong>.",
+    "Answer by %(deadline_text)s.": "Відповідайте до: %(deadline_text)s.",
+    "If no answer has arrived by then, the default is played for you: %(default)s": "Якщо до того часу відповіді не буде, за вас зіграють типовий вибір: %(default)s",
+    "This step has no deadline.": "Цей крок не обмежено в часі.",
+    "Open the game": "Відкрити гру",
+    "Open the game:": "Відкрити гру:",
+    "Answer over the API:": "Відповісти через API:",
+    "%(vp)s VP on the score track + %(cards)s from politics cards + %(developments)s from developments + %(glory)s from glory × major knowledge tokens": "%(vp)s ПО на шкалі + %(cards)s за карти політики + %(developments)s за розвиток + %(glory)s за славу × великі жетони знань",
+    ("tie-break: %(drachmas)s drachma left", "tie-break: %(drachmas)s drachmas left"): [
+        "за нічиєї: залишилася %(drachmas)s драхма",
+        "за нічиєї: залишилося %(drachmas)s драхми",
+        "за нічиєї: залишилося %(drachmas)s драхм",
+        "за нічиєї: залишилося %(drachmas)s драхми",
+    ],
+    "Where the game is: round %(round)s, %(phase)s phase.": "Де зараз гра: раунд %(round)s, фаза «%(phase)s».",
+    "Where the game is: %(phase)s phase.": "Де зараз гра: фаза «%(phase)s».",
+    "A bot now plays your seat in “%(game_name)s”": f"Тепер за вас у грі {GAME} грає бот",
+    "Khôra: a bot now plays your seat in “%(game_name)s”": f"Khôra: тепер за вас у грі {GAME} грає бот",
+    "Hello %(recipient)s,": "Вітаємо, %(recipient)s!",
+    (
+        "You missed %(missed)s deadline in a row in the Khôra game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
+        "You missed %(missed)s deadlines in a row in the Khôra game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
+    ): [
+        f"Ви поспіль пропустили %(missed)s крайній строк у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
+        f"Ви поспіль пропустили %(missed)s крайні строки у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
+        f"Ви поспіль пропустили %(missed)s крайніх строків у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
+        f"Ви поспіль пропустили %(missed)s крайнього строку у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
+    ],
+    "Its moves are marked in the game's log as made for you by the server.": "Його ходи позначено в журналі гри як зроблені за вас сервером.",
+    "Take your seat back by answering any prompt": "Поверніть собі місце: дайте відповідь на будь-яке питання",
+    "To take your seat back, answer any prompt:": "Щоб повернути собі місце, дайте відповідь на будь-яке питання:",
+    "Until then you get no “your turn” emails or reminders for this game.": "Доти ви не отримуватимете листів «ваш хід» і нагадувань щодо цієї гри.",
+    "Your daily Khôra summary": "Ваше щоденне зведення Khôra",
+    "Here is what happened in your Khôra games since the last summary:": "Ось що сталося у ваших іграх Khôra від минулого зведення:",
+    ("Khôra: your daily summary (%(n)s update)", "Khôra: your daily summary (%(n)s updates)"): [
+        "Khôra: ваше щоденне зведення (%(n)s новина)",
+        "Khôra: ваше щоденне зведення (%(n)s новини)",
+        "Khôra: ваше щоденне зведення (%(n)s новин)",
+        "Khôra: ваше щоденне зведення (%(n)s новини)",
+    ],
+    "“%(game_name)s” is over": f"Гру {GAME} завершено",
+    "Khôra: “%(game_name)s” is over": f"Khôra: гру {GAME} завершено",
+    "The Khôra game “%(game_name)s” is over. The final scores:": f"Гру {GAME} завершено. Остаточний рахунок:",
+    (
+        "Khôra: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
+        "Khôra: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
+    ): [
+        f"Khôra: гру {GAME} завершено, ваше місце — %(own_place)s з %(n)s",
+    ]
+    * 4,
+    "Place": "Місце",
+    "Player": "Гравець",
+    "Points": "Очки",
+    "(you)": "(ви)",
+    ("%(total)s point", "%(total)s points"): [
+        "%(total)s очко",
+        "%(total)s очки",
+        "%(total)s очок",
+        "%(total)s очка",
+    ],
+    "Equal points are broken by the most drachmas left; players still equal share the place.": "За рівних очок вище той, у кого лишилося більше драхм; якщо й вони рівні, гравці ділять місце.",
+    "Look back over the game": "Переглянути гру",
+    "Look back over the game:": "Переглянути гру:",
+    "“%(game_name)s” has started": f"Гра {GAME} почалася",
+    "Khôra: “%(game_name)s” has started": f"Khôra: гра {GAME} почалася",
+    "The Khôra game “%(game_name)s” has started.": f"Гра {GAME} почалася.",
+    "You lead %(city)s.": "Ви очолюєте місто %(city)s.",
+    "Players:": "Гравці:",
+    "The first answers are due by %(deadline_text)s.": "Перші відповіді — до: %(deadline_text)s.",
+    "We will write when it is your turn.": "Ми напишемо, коли буде ваш хід.",
+    ("%(hours)s hour left in “%(game_name)s”", "%(hours)s hours left in “%(game_name)s”"): [
+        f"У грі {GAME} лишилася %(hours)s година",
+        f"У грі {GAME} лишилося %(hours)s години",
+        f"У грі {GAME} лишилося %(hours)s годин",
+        f"У грі {GAME} лишилося %(hours)s години",
+    ],
+    (
+        "Khôra: %(hours)s hour left to answer in “%(game_name)s”",
+        "Khôra: %(hours)s hours left to answer in “%(game_name)s”",
+    ): [
+        f"Khôra: на відповідь у грі {GAME} лишилася %(hours)s година",
+        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s години",
+        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s годин",
+        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s години",
+    ],
+    (
+        "A reminder: the Khôra game “%(game_name)s” still waits for your answer, and about %(hours)s hour remains.",
+        "A reminder: the Khôra game “%(game_name)s” still waits for your answer, and about %(hours)s hours remain.",
+    ): [
+        f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилася приблизно %(hours)s година.",
+        f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилося приблизно %(hours)s години.",
+        f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилося приблизно %(hours)s годин.",
+        f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилося приблизно %(hours)s години.",
+    ],
+    "Your turn in “%(game_name)s”": f"Ваш хід у грі {GAME}",
+    "It is your turn in the Khôra game “%(game_name)s”.": f"Ваш хід у грі {GAME}.",
+    "Khôra: your turn in “%(game_name)s” (round %(round)s)": f"Khôra: ваш хід у грі {GAME} (раунд %(round)s)",
+    "Khôra: your turn in “%(game_name)s”": f"Khôra: ваш хід у грі {GAME}",
+}
+UK.update(
+    {
+        "Your deadline passed, so the default was played for you:": "Ваш час минув, тож за вас зіграно типовий вибір:",
+        "Khôra: your deadline passed in “%(game_name)s”: the default was played": f"Khôra: ваш час у грі {GAME} минув, зіграно типовий вибір",
+        "The default was played for you in “%(game_name)s”": f"За вас зіграно типовий вибір у грі {GAME}",
+        "The Khôra game “%(game_name)s” went on without waiting for you. Nothing is asked of you right now: we will write when it is your turn.": f"Гра {GAME} пішла далі, не чекаючи на вас. Зараз від вас нічого не потрібно: ми напишемо, коли буде ваш хід.",
+    }
+)
