@@ -14,7 +14,6 @@ import hashlib
 import logging
 from datetime import timedelta
 from functools import partial
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -30,6 +29,7 @@ from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
+from notifications import emails
 from notifications.suppression import is_suppressed
 
 log = logging.getLogger(__name__)
@@ -318,23 +318,19 @@ def reply_send(inbound_id: int) -> bool:
 
 
 def _reply_message(row: InboundMessage) -> EmailMultiAlternatives:
-    host = urlsplit(settings.SITE_URL).hostname or "localhost"
-    headers = {
-        "Message-ID": f"<answer-{row.uuid}@{host}>",  # the same on every retry
-        "In-Reply-To": row.message_id,
-        "References": row.message_id,
-        "Auto-Submitted": "auto-replied",  # RFC 3834: no auto-responder answers this
-    }
-    message = EmailMultiAlternatives(
+    return emails.stored_message(
+        local_id=f"answer-{row.uuid}",  # the same on every retry
         subject=row.reply_subject,
-        body=row.reply_text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[row.reply_to_address],
-        headers=headers,
-        reply_to=[row.reply_reply_to] if row.reply_reply_to else None,
+        text=row.reply_text,
+        html=row.reply_html,
+        to=row.reply_to_address,
+        reply_to=row.reply_reply_to,
+        headers={
+            "In-Reply-To": row.message_id,
+            "References": row.message_id,
+            "Auto-Submitted": "auto-replied",  # RFC 3834: no auto-responder answers this
+        },
     )
-    message.attach_alternative(row.reply_html, "text/html")
-    return message
 
 
 # --- the sweep -----------------------------------------------------------------------------

@@ -106,24 +106,38 @@ def digest(user, items: list[Notification]) -> Rendered:
 def message_for(notification: Notification) -> EmailMultiAlternatives:
     """The email of a stored row. Its Message-ID depends only on the row: retries keep it."""
     recipient = notification.recipient
-    host = urlsplit(settings.SITE_URL).hostname or "localhost"
-    headers = {
-        "Message-ID": f"<{notification.uuid}@{host}>",
-        "List-Unsubscribe": f"<{unsubscribe_url(recipient.pk, scope_of(notification.kind))}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        # RFC 3834: auto-responders should not answer.
-        "Auto-Submitted": "auto-generated",
-    }
-    message = EmailMultiAlternatives(
+    return stored_message(
+        local_id=str(notification.uuid),
         subject=notification.subject,
-        body=notification.body_text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[recipient.email],
-        headers=headers,
+        text=notification.body_text,
+        html=notification.body_html,
+        to=recipient.email,
         # An email that asks something can be answered by replying: the address is signed.
-        reply_to=[notification.reply_to] if notification.reply_to else None,
+        reply_to=notification.reply_to,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url(recipient.pk, scope_of(notification.kind))}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            # RFC 3834: auto-responders should not answer.
+            "Auto-Submitted": "auto-generated",
+        },
     )
-    message.attach_alternative(notification.body_html, "text/html")
+
+
+def stored_message(
+    *, local_id: str, subject: str, text: str, html: str, to: str, reply_to: str, headers: dict
+) -> EmailMultiAlternatives:
+    """An email rendered earlier and stored, sent from us with a Message-ID made of `local_id`
+    and this site's host, so that every retry carries the same one."""
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        headers={"Message-ID": f"<{local_id}@{host}>", **headers},
+        reply_to=[reply_to] if reply_to else None,
+    )
+    message.attach_alternative(html, "text/html")
     return message
 
 
