@@ -15,7 +15,9 @@ from django.conf import settings
 from engine.khora import catalog
 from games import clock
 from games.models import Game, GameEvent, GameStep, Seat
+from games.selectors import open_step
 from games.since import since_last_looked
+from games.state_store import engine_game, load_state
 from mailplay.prompts import prompt_context
 from mailplay.tokens import reply_address
 from notifications.models import Notification
@@ -282,3 +284,42 @@ def bot_plays(
         "defaults_played": _labels(defaults or [], lang),
     }
     notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)
+
+
+def asked_now(user) -> list[dict[str, Any]]:
+    """What `user` is asked now, one entry per active game whose prompt their seat owes, most
+    urgent first (the earliest deadline; games without one last): the context of an email
+    that asks it (the game's name and cities, the prompt in their language with its answer
+    links and reply address, the deadline). Read from the games as they are at this moment,
+    so a prompt answered since it was announced is not there. A seat a bot plays is left out:
+    the bot answers before any email could."""
+    lang = language_of(user)
+    owing = (
+        Seat.objects.filter(
+            user=user, is_bot=False, autoplay=False, game__status=Game.Status.ACTIVE
+        )
+        .exclude(pending_prompt="")
+        .select_related("game__creator")
+    )
+    entries = []
+    for seat in owing:
+        game = seat.game
+        rules = engine_game(game)
+        state = load_state(game)
+        prompt = rules.pending(state).get(seat.position)
+        if prompt is None:
+            continue
+        step = open_step(game)
+        deadline = step.deadline if step else None
+        seats = list(game.seats.select_related("user").order_by("position"))
+        entries.append(
+            {
+                **_base(game, seats, rules.view(state, seat.position, lang), lang),
+                **prompt_context(user, game, prompt, deadline, lang),
+                "deadline": deadline,
+            }
+        )
+    entries.sort(
+        key=lambda entry: (entry["deadline"] is None, entry["deadline"] or 0, entry["game_id"])
+    )
+    return entries

@@ -96,11 +96,29 @@ def game_over(user, context: dict[str, Any]) -> Rendered:
     return _render("game_over", user, "game_over", values)
 
 
-def digest(user, items: list[Notification]) -> Rendered:
-    """One email listing what waited for the digest: each item's subject and link."""
-    entries = [{"subject": item.subject, "link": item.link} for item in items]
+def digest(user, *, asked: list[dict[str, Any]] | None, news: list[Notification]) -> Rendered:
+    """The daily digest: what `user` is asked now, one entry per game, most urgent first (the
+    games side's contexts, as for a "your turn" email, without the history; None when the
+    player turned those emails off), then the news kept for it, each row's subject with a
+    link to its game."""
     with translation.override(language_of(user)):
-        return _render("digest", user, DIGEST, {"recipient": user.username, "entries": entries})
+        entries = [_prompt_values(user, context) for context in asked or []]
+        values = {
+            "recipient": user.username,
+            "asked": entries,
+            "asks_listed": asked is not None,
+            # A reply's number names an option of one prompt: only a digest of one game says
+            # "reply"; with several, each game comes with its own reply address.
+            "reply_to": digest_reply_to(entries),
+            "news": [{"subject": row.subject, "link": email_link(user, row.link)} for row in news],
+        }
+        return _render("digest", user, DIGEST, values)
+
+
+def digest_reply_to(asked: list[dict[str, Any]]) -> str:
+    """The Reply-To of a digest: the one prompt's signed address when it lists one, else none
+    (a number in a reply could then mean an option of any of its games)."""
+    return asked[0]["reply_to"] if len(asked) == 1 else ""
 
 
 def message_for(notification: Notification) -> EmailMultiAlternatives:

@@ -51,6 +51,11 @@ def family_of(kind: str) -> str:
     )
 
 
+def asks(kind: str) -> bool:
+    """Whether an email of this kind asks the player something (and lists its options)."""
+    return kind in ("game_started", "your_turn") or reminder_hours(kind) is not None
+
+
 def scope_of(kind: str) -> str:
     """The unsubscribe scope an email of this kind offers: its family, or the digest."""
     return DIGEST if kind == DIGEST else family_of(kind)

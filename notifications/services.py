@@ -1,4 +1,5 @@
-"""Every write of the notifications app: the outbox, its senders, digests and preferences.
+"""Every write of the notifications app: the outbox, its senders and preferences (the daily
+digest: `notifications.digests`).
 
 `notify` runs inside its caller's transaction, so an email exists exactly when its cause was
 committed; the send is enqueued only after that commit. Senders claim one row at a time with
@@ -15,7 +16,6 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -31,7 +31,6 @@ from notifications.selectors import preferences_of, unsubscribe_target
 from notifications.suppression import is_suppressed
 
 logger = logging.getLogger(__name__)
-User = get_user_model()
 
 # However many attempts are allowed, never wait more than a day between two of them.
 MAX_BACKOFF = timedelta(hours=24)
@@ -89,7 +88,7 @@ def notify(
     except IntegrityError:
         return None  # a concurrent caller wrote the same cause first
     if row.status == Notification.Status.PENDING and not_before is None:
-        _send_after_commit(row.pk)
+        send_after_commit(row.pk)
     return row
 
 
@@ -228,7 +227,7 @@ def backoff(attempts: int) -> timedelta:
     return min(timedelta(seconds=seconds), MAX_BACKOFF)
 
 
-def _send_after_commit(notification_id: int) -> None:
+def send_after_commit(notification_id: int) -> None:
     transaction.on_commit(partial(_enqueue_send, notification_id))
 
 
@@ -284,68 +283,6 @@ def reminder_due(*, opened_at: datetime, now: datetime, deadline: datetime) -> s
         if opened_at < deadline - timedelta(hours=hours) <= now
     ]
     return f"reminder_{min(due)}h" if due else None
-
-
-# --- digests -------------------------------------------------------------------------------
-
-
-def send_digests(now: datetime) -> int:
-    """Write one digest for each user whose digest hour it is locally; return how many."""
-    waiting = Notification.objects.filter(status=Notification.Status.DIGEST).values("recipient")
-    written = 0
-    for user in User.objects.filter(pk__in=waiting).order_by("pk"):
-        local = now.astimezone(local_time.zone_of(user))
-        if local.hour != preferences_of(user).digest_hour:
-            continue
-        try:
-            written += _write_digest(user, day=local.date().isoformat(), now=now) is not None
-        except IntegrityError:
-            pass  # another worker wrote today's digest for this user first
-        except Exception:  # one user's digest never stops the others'
-            logger.exception("The digest of user %s failed", user.pk)
-    return written
-
-
-def _write_digest(user, *, day: str, now: datetime) -> Notification | None:
-    with transaction.atomic():
-        rows = list(
-            Notification.objects.select_for_update()
-            .filter(recipient=user, status=Notification.Status.DIGEST)
-            .order_by("created_at", "id")
-        )
-        if (
-            not rows
-            or Notification.objects.filter(
-                recipient=user, game=None, step=day, kind=DIGEST
-            ).exists()
-        ):
-            return None
-        preferences = preferences_of(user)
-        # A kind turned off since its row was written is dropped, not sent.
-        wanted = [row for row in rows if getattr(preferences, family_of(row.kind)) != "off"]
-        digest = None
-        if wanted and user.email:
-            rendered = emails.digest(user, wanted)
-            digest = Notification.objects.create(
-                recipient=user,
-                game=None,
-                step=day,
-                kind=DIGEST,
-                status=Notification.Status.PENDING,
-                subject=rendered.subject,
-                body_text=rendered.text,
-                body_html=rendered.html,
-                next_attempt_at=now,
-                created_at=now,
-            )
-            _send_after_commit(digest.pk)
-        Notification.objects.filter(pk__in=[row.pk for row in wanted]).update(
-            status=Notification.Status.DIGESTED, digest=digest
-        )
-        Notification.objects.filter(pk__in=[row.pk for row in rows if row not in wanted]).update(
-            status=Notification.Status.DIGESTED
-        )
-        return digest
 
 
 # --- preferences and unsubscribing ---------------------------------------------------------

@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from games import clock
-from notifications import services
+from notifications import digests, services
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -22,4 +22,4 @@ def send_due_notifications() -> int:
 def send_daily_digests() -> int:
     """Write the digests of users whose local digest hour it is. Meant for the beat, hourly
     or more often: a user gets at most one digest per local day."""
-    return services.send_digests(clock.now())
+    return digests.send_digests(clock.now())

@@ -8,7 +8,7 @@ GAME = "«%(game_name)s»"
 
 UK = {
     "%(creator)s's game": "партія гравця %(creator)s",
-    "l j E Y": "l, j E Y",
+    "deadline date\x04l j E Y": "l, j E Y",  # gettext's notation: context, EOT, message id
     "emails saying it is your turn": "листи про ваш хід",
     "reminders before a deadline": "нагадування перед кінцем часу",
     "emails when a game starts": "листи про початок гри",
@@ -75,7 +75,6 @@ UK = {
     "To take your seat back, answer any prompt:": "Щоб повернути собі місце, дайте відповідь на будь-яке питання:",
     "Until then you get no “your turn” emails or reminders for this game.": "Доти ви не отримуватимете листів «ваш хід» і нагадувань щодо цієї гри.",
     "Your daily Khôra summary": "Ваше щоденне зведення Khôra",
-    "Here is what happened in your Khôra games since the last summary:": "Ось що сталося у ваших іграх Khôra від минулого зведення:",
     ("Khôra: your daily summary (%(n)s update)", "Khôra: your daily summary (%(n)s updates)"): [
         "Khôra: ваше щоденне зведення (%(n)s новина)",
         "Khôra: ваше щоденне зведення (%(n)s новини)",
@@ -147,5 +146,37 @@ UK.update(
         "Khôra: your deadline passed in “%(game_name)s”: the default was played": f"Khôra: ваш час у грі {GAME} минув, зіграно типовий вибір",
         "The default was played for you in “%(game_name)s”": f"За вас зіграно типовий вибір у грі {GAME}",
         "The Khôra game “%(game_name)s” went on without waiting for you. Nothing is asked of you right now: we will write when it is your turn.": f"Гра {GAME} пішла далі, не чекаючи на вас. Зараз від вас нічого не потрібно: ми напишемо, коли буде ваш хід.",
+    }
+)
+# The daily digest: what waits for the player now, then the news kept for it.
+UK.update(
+    {
+        "Khôra: your daily summary: “%(game_name)s” waits for your answer": f"Khôra: щоденне зведення: гра {GAME} чекає на вашу відповідь",
+        (
+            "Khôra: your daily summary: %(n)s game waits for your answer",
+            "Khôra: your daily summary: %(n)s games wait for your answer",
+        ): [
+            "Khôra: щоденне зведення: на вашу відповідь чекає %(n)s гра",
+            "Khôra: щоденне зведення: на вашу відповідь чекають %(n)s гри",
+            "Khôra: щоденне зведення: на вашу відповідь чекають %(n)s ігор",
+            "Khôra: щоденне зведення: на вашу відповідь чекають %(n)s гри",
+        ],
+        "The Khôra game “%(game_name)s” waits for your answer.": f"Гра {GAME} чекає на вашу відповідь.",
+        (
+            "%(n)s of your Khôra games waits for your answer.",
+            "%(n)s of your Khôra games wait for your answer, the most urgent first.",
+        ): [
+            "На вашу відповідь чекає %(n)s ваша гра.",
+            "На вашу відповідь чекають %(n)s ваші гри, спершу найтерміновіша.",
+            "На вашу відповідь чекають %(n)s ваших ігор, спершу найтерміновіша.",
+            "На вашу відповідь чекають %(n)s ваші гри, спершу найтерміновіша.",
+        ],
+        "This summary covers several games, so a reply to it could not tell which one you answer: open the link of your choice and confirm, or send the number of your choice to the game's own address, given with it.": "Це зведення охоплює кілька ігор, тож із відповіді на нього не видно, про яку гру йдеться: відкрийте посилання свого вибору й підтвердьте або надішліть номер свого вибору на адресу самої гри, наведену поруч із нею.",
+        "To answer by email, send the number of your choice to %(address)s": "Щоб відповісти листом, надішліть номер свого вибору на адресу %(address)s",
+        'To answer by email, send the number of your choice to <a href="mailto:%(address)s">%(address)s</a>': 'Щоб відповісти листом, надішліть номер свого вибору на адресу <a href="mailto:%(address)s">%(address)s</a>',
+        "“%(game_name)s”": GAME,
+        "Nothing waits for your answer right now.": "Зараз ніщо не чекає на вашу відповідь.",
+        "News since your last summary": "Новини від минулого зведення",
+        "News since your last summary:": "Новини від минулого зведення:",
     }
 )

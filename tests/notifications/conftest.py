@@ -14,8 +14,13 @@ from accounts.models import Profile
 from games.models import Game
 from notifications.models import NotificationPreference
 
-# The rule for @pytest.mark.postgres (skip on SQLite, fail in CI) lives with the server tests.
-from tests.server.conftest import pytest_runtest_setup  # noqa: F401
+# The rule for @pytest.mark.postgres (skip on SQLite, fail in CI) lives with the server tests,
+# and so do the players of real games (the digest reads what they are asked).
+from tests.server.conftest import (  # noqa: F401
+    fast_password_hashing,
+    make_player,
+    pytest_runtest_setup,
+)
 
 User = get_user_model()
 SITE = "https://khora.example"

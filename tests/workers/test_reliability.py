@@ -116,21 +116,21 @@ def test_a_poison_game_past_its_deadline_is_crashed_and_the_others_expire(make_p
 
 
 def test_one_user_s_failing_digest_stops_no_one_else_s(make_player, monkeypatch):
-    from notifications import emails, services
+    from notifications import digests, emails
 
     alice, bob = make_player("alice"), make_player("bob")
     real_digest = emails.digest
 
-    def digest(user, items):
+    def digest(user, **parts):
         if user.username == "alice":
             raise RuntimeError("a broken template")
-        return real_digest(user, items)
+        return real_digest(user, **parts)
 
     monkeypatch.setattr(emails, "digest", digest)
     game = start_game([alice, bob], seats=3)
     Notification.objects.filter(game=game).update(status=Notification.Status.DIGEST)
     eight = datetime(2030, 1, 2, 8, 0, tzinfo=UTC)
-    assert services.send_digests(eight) == 1
+    assert digests.send_digests(eight) == 1
     assert Notification.objects.filter(recipient=bob.user, kind="digest").exists()
     assert not Notification.objects.filter(recipient=alice.user, kind="digest").exists()
 
