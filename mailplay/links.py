@@ -33,7 +33,8 @@ class LinkPage:
     user: Any = None
     option_label: str = ""
     prompt_text: str = ""
-    problem: str = ""
+    problem: str = ""  # why it was refused: a key of `replies.problem_text`, and its values
+    problem_values: dict[str, Any] = field(default_factory=dict)
     current: dict | None = None  # the seat's prompt now, its options with their own links
     options: list[dict[str, Any]] = field(default_factory=list)
 
@@ -77,7 +78,8 @@ def link_answer(token: str) -> LinkPage:
             )
         except (DomainError, engine.IllegalDecision) as refusal:
             page.state = "refused"
-            page.problem = refusal.message
+            page.problem = "refusal"
+            page.problem_values = {"code": refusal.code, "message": refusal.message}
     game = Game.objects.get(pk=page.game.pk)
     if page.state != "refused":
         page.state = "taken"

@@ -13,13 +13,17 @@ from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games.models import Game
 from mailplay.prompts import prompt_context
 from notifications import local_time
-from notifications.emails import numbered_options
+from notifications.emails import game_name, numbered_options
 from notifications.kinds import ALL, SCOPE_LABELS
+from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
+from web.login_links import email_link
 
 
 @dataclass
@@ -28,7 +32,9 @@ class Answer:
 
     outcome: str
     taken: list[dict[str, Any]] = field(default_factory=list)  # {"number", "label"}
-    problem: str = ""  # why (part of) the reply could not be taken, in words
+    # Why (part of) the reply could not be taken: a key of `problem_text`, and its values.
+    problem: str = ""
+    problem_values: dict[str, Any] = field(default_factory=dict)
     unused: list[int] = field(default_factory=list)  # numbers sent beyond what was asked
     prompt: dict | None = None  # what the player is asked now (the API's prompt payload)
     waiting_for: list[str] = field(default_factory=list)
@@ -43,15 +49,26 @@ class RenderedAnswer:
 
 
 def render(answer: Answer, *, user, game: Game, subject: str) -> RenderedAnswer:
+    """Our answer, in the player's language (their profile's, as for every email of ours)."""
+    with translation.override(language_of(user)):
+        return _render(answer, user, game, subject)
+
+
+def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
+    site = settings.SITE_URL
     values: dict[str, Any] = {
         "recipient": user.username,
         "game_id": game.public_id,
-        "game_url": f"{settings.SITE_URL}/api/v1/games/{game.public_id}/",
-        "prompt_url": f"{settings.SITE_URL}/api/v1/games/{game.public_id}/prompt/",
-        "site_url": settings.SITE_URL,
+        "game_name": game_name(
+            {"game_name": game.name, "creator": game.creator.username, "game_id": game.public_id}
+        ),
+        # The game's page at the table, opened logged in by a single-use link.
+        "game_url": email_link(user, f"{site}/games/{game.public_id}/"),
+        "prompt_url": f"{site}/api/v1/games/{game.public_id}/prompt/",
+        "site_url": site,
         "outcome": answer.outcome,
         "taken": answer.taken,
-        "problem": answer.problem,
+        "problem": problem_text(answer.problem, answer.problem_values),
         "unused": " ".join(str(number) for number in answer.unused),
         "finished": game.status == Game.Status.FINISHED,
         "status": game.status,
@@ -62,7 +79,9 @@ def render(answer: Answer, *, user, game: Game, subject: str) -> RenderedAnswer:
         "scope_label": SCOPE_LABELS["your_turn"],
         "unsubscribe_url": unsubscribe_url(user.pk, "your_turn"),
         "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
-        "preferences_url": f"{settings.SITE_URL}/api/v1/me/preferences/",
+        "preferences_url": f"{site}/api/v1/me/preferences/",
+        "settings_url": email_link(user, f"{site}/preferences/"),
+        "language": translation.get_language(),
     }
     if answer.prompt is not None:
         deadline = answer.prompt.get("deadline")
@@ -80,15 +99,70 @@ def render(answer: Answer, *, user, game: Game, subject: str) -> RenderedAnswer:
     html = render_to_string("mailplay/answer.html", values)
     lines = [line.rstrip() for line in text.strip().splitlines()]
     return RenderedAnswer(
-        subject=_reply_subject(subject, game)[:255],
+        subject=_reply_subject(subject, values["game_name"])[:255],
         text=re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "\n",
         html=html.strip() + "\n",
         reply_to=values["reply_to"],
     )
 
 
-def _reply_subject(subject: str, game: Game) -> str:
+def problem_text(problem: str, values: dict[str, Any]) -> str:
+    """Why a reply (or part of it) was not taken, in the active language."""
+    if problem == "stale":
+        return gettext(
+            "Your reply answered a question that is no longer open: it was answered already, "
+            "or its deadline passed and the default was played. Nothing was played from this "
+            "reply."
+        )
+    if problem == "no_number":
+        return (
+            gettext(
+                "We found no option number in your reply, so nothing was played. Reply with the "
+                "number of your choice alone, from 1 to %(count)s."
+            )
+            % values
+        )
+    if problem == "bad_number":
+        return (
+            gettext(
+                "%(number)s is not one of the options, so nothing was played. Reply with a number "
+                "from 1 to %(count)s."
+            )
+            % values
+        )
+    if problem == "bad_next_number":
+        return (
+            gettext(
+                "%(number)s is not one of the options of your next question, so nothing more was "
+                "played. Reply with a number from 1 to %(count)s."
+            )
+            % values
+        )
+    if problem == "refusal":  # an answer link's, which has no number
+        return _refusal_reason(values.get("code", ""), values.get("message", ""))
+    if problem == "refused":
+        reason = _refusal_reason(values.get("code", ""), values.get("message", ""))
+        return gettext("%(number)s could not be played. %(reason)s") % {
+            "number": values["number"],
+            "reason": reason,
+        }
+    return ""
+
+
+def _refusal_reason(code: str, message: str) -> str:
+    # The refusals a number can meet, in the player's words; any other keeps the server's own
+    # message (in English: the API's words).
+    reasons = {
+        "stale_prompt": gettext("That question has moved on."),
+        "not_your_turn": gettext("Nothing waits for you at the moment."),
+        "game_over": gettext("The game is over."),
+        "illegal_option": gettext("That choice is not one of the options."),
+    }
+    return reasons.get(code) or message
+
+
+def _reply_subject(subject: str, name: str) -> str:
     subject = " ".join(subject.split())
     if not subject:
-        return f"Khôra game {game.public_id}: your answer"
+        return gettext("Khôra: your answer in “%(game_name)s”") % {"game_name": name}
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"

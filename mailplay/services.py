@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 import engine
+from engine.khora import catalog
 from games import advancing, clock, selectors
 from games import services as game_services
 from games.errors import DomainError
@@ -30,6 +31,7 @@ from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications import emails
+from notifications.selectors import language_of
 from notifications.suppression import is_suppressed
 
 log = logging.getLogger(__name__)
@@ -166,38 +168,30 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
         return _answer(row, replies.Answer(outcome))
     if selectors.seat_of(game, user) is None:
         return _refuse(row, "refused_token", "the token's player has no seat in its game")
-    current = selectors.game_prompt(game, user)
+    # The prompts' texts in the player's language: our answer lists them (its own words are
+    # chosen when it is rendered, from the problem's key).
+    lang = language_of(user)
+    current = selectors.game_prompt(game, user, lang)
     if current is None or current["id"].lower() != target.prompt_id:
         return _answer(
             row,
             replies.Answer(
-                "stale",
-                problem=(
-                    "Your reply answered a question that is no longer open: it was answered "
-                    "already, or its deadline passed and the default was played. Nothing was "
-                    "played from this reply."
-                ),
-                prompt=current,
-                waiting_for=_waiting_for(game),
+                "stale", problem="stale", prompt=current, waiting_for=_waiting_for(game, lang)
             ),
         )
     numbers = reading.numbers_in(reading.fresh_text(reading.body_text(message)))
     if not numbers:
+        count = len(current["options"])
         return _answer(
             row,
             replies.Answer(
-                "no_number",
-                problem=(
-                    "We found no option number in your reply, so nothing was played. Reply "
-                    f"with the number of your choice alone, from 1 to {len(current['options'])}."
-                ),
-                prompt=current,
+                "no_number", problem="no_number", problem_values={"count": count}, prompt=current
             ),
         )
-    return _answer(row, _apply(game, user, current, numbers))
+    return _answer(row, _apply(game, user, current, numbers, lang))
 
 
-def _apply(game: Game, user, current: dict, numbers: list[int]) -> replies.Answer:
+def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> replies.Answer:
     """Each number answers the seat's prompt of the moment, in order, while it is asked within
     the same step: a prompt of a later step (after bots played on) is one the player has not
     seen, so a number meant for something else is never applied to it."""
@@ -213,12 +207,8 @@ def _apply(game: Game, user, current: dict, numbers: list[int]) -> replies.Answe
         options = current["options"]
         if not 1 <= number <= len(options):
             answer.outcome = "bad_number" if not answer.taken else "applied_partly"
-            which = "the options of your next question" if answer.taken else "the options"
-            answer.problem = (
-                f"{number} is not one of {which}, so "
-                f"{'nothing more' if answer.taken else 'nothing'} was played. Reply with a "
-                f"number from 1 to {len(options)}."
-            )
+            answer.problem = "bad_next_number" if answer.taken else "bad_number"
+            answer.problem_values = {"number": number, "count": len(options)}
             break
         option = options[number - 1]
         try:
@@ -229,15 +219,21 @@ def _apply(game: Game, user, current: dict, numbers: list[int]) -> replies.Answe
             )
         except (DomainError, engine.IllegalDecision) as refusal:
             answer.outcome = "refused" if not answer.taken else "applied_partly"
-            answer.problem = f"{number} could not be played: {refusal.message}"
-            current = selectors.game_prompt(Game.objects.get(pk=game.pk), user)
+            answer.problem = "refused"
+            answer.problem_values = {
+                "number": number,
+                "code": refusal.code,
+                "message": refusal.message,
+            }
+            current = selectors.game_prompt(Game.objects.get(pk=game.pk), user, lang)
             break
         answer.taken.append({"number": number, "label": option["label"]})
         game = _advanced(game)
-        current = selectors.game_prompt(game, user) if game.status == Game.Status.ACTIVE else None
+        active = game.status == Game.Status.ACTIVE
+        current = selectors.game_prompt(game, user, lang) if active else None
     answer.prompt = current
     game.refresh_from_db()
-    answer.waiting_for = _waiting_for(game) if current is None else []
+    answer.waiting_for = _waiting_for(game, lang) if current is None else []
     return answer
 
 
@@ -251,9 +247,13 @@ def _advanced(game: Game) -> Game:
     return game
 
 
-def _waiting_for(game: Game) -> list[str]:
+def _waiting_for(game: Game, lang: str) -> list[str]:
+    # Named as the game's history names them: the username, or the engine's "Player n".
     seats = game.seats.filter(~Q(pending_prompt="")).select_related("user").order_by("position")
-    return [seat.user.username if seat.user else "a bot" for seat in seats]
+    return [
+        seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
+        for seat in seats
+    ]
 
 
 def _target(row: InboundMessage, message) -> ReplyTarget | None:

@@ -12,7 +12,8 @@ from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
-from mailplay import links
+from mailplay import links, replies
+from notifications.emails import game_name
 from notifications.selectors import language_of
 
 STATUS = {"invalid": 404, "refused": 409}
@@ -45,6 +46,22 @@ class AnswerView(View):
 
 
 def _render(request, page: links.LinkPage):
-    return render(
-        request, "mailplay/answer_page.html", {"page": page}, status=STATUS.get(page.state, 200)
+    # The link's player reads it in their own language, as in our emails, whoever's browser
+    # opens it; a link naming no one is read in the browser's language.
+    language = language_of(page.user) if page.user else translation.get_language()
+    with translation.override(language):
+        context = {
+            "page": page,
+            "language": language,
+            "game_name": _game_name(page.game) if page.game else "",
+            "problem": replies.problem_text(page.problem, page.problem_values),
+        }
+        return render(
+            request, "mailplay/answer_page.html", context, status=STATUS.get(page.state, 200)
+        )
+
+
+def _game_name(game) -> str:
+    return game_name(
+        {"game_name": game.name, "creator": game.creator.username, "game_id": game.public_id}
     )

@@ -186,7 +186,7 @@ def test_a_reply_to_a_finished_game_says_it_is_over(make_player):
     mail.outbox.clear()
     _deliver(reply(to=to, sender="alice@example.com", text="1"), to)
     (answer,) = mail.outbox
-    assert f"Game {game.public_id} is over" in answer.body
+    assert "The Khôra game “alice's game” is over: nothing more can be decided." in answer.body
     assert InboundMessage.objects.get().outcome == "game_over"
 
 

@@ -1,5 +1,6 @@
-"""The emails' Ukrainian catalog is complete and compiled, and a Ukrainian email of every kind
-has no English word of its own left (the game's texts come from the engine, in Ukrainian)."""
+"""The emails' and play by email's Ukrainian catalogs are complete and compiled, and a Ukrainian
+email of every kind has no English word of its own left (the game's texts come from the engine,
+in Ukrainian)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,20 @@ from accounts.models import Profile
 from notifications import emails
 from tests.notifications.conftest import over_context, turn_context
 
-PO = Path(__file__).resolve().parents[2] / "notifications/locale/uk/LC_MESSAGES/django.po"
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGS = ["notifications", "mailplay"]  # the web's own: tests/web/test_i18n_and_polling.py
 ENGLISH = re.compile(r"\b(the|you|your|game|hours?|to|of|and|in|by|is|answer|points?|stop)\b", re.I)
 
 
-def test_the_catalog_is_complete_and_its_compiled_form_matches(tmp_path):
-    po = polib.pofile(str(PO))
+@pytest.mark.parametrize("app", CATALOGS)
+def test_the_catalog_is_complete_and_its_compiled_form_matches(tmp_path, app):
+    path = ROOT / app / "locale/uk/LC_MESSAGES/django.po"
+    po = polib.pofile(str(path))
     assert po.percent_translated() == 100, [e.msgid for e in po.untranslated_entries()]
     assert not po.fuzzy_entries()
     rebuilt = tmp_path / "django.mo"
     po.save_as_mofile(str(rebuilt))
-    assert rebuilt.read_bytes() == PO.with_suffix(".mo").read_bytes(), (
+    assert rebuilt.read_bytes() == path.with_suffix(".mo").read_bytes(), (
         "run: python manage.py buildtranslations --fill"
     )
 
