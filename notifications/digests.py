@@ -50,8 +50,9 @@ def _write_digest(user, *, day: str, now: datetime) -> Notification | None:
     """
     with transaction.atomic():
         rows = list(
-            Notification.objects.select_for_update()
+            Notification.objects.select_for_update(of=("self",))
             .filter(recipient=user, status=Notification.Status.DIGEST)
+            .select_related("game")
             .order_by("created_at", "id")
         )
         if (
@@ -65,8 +66,7 @@ def _write_digest(user, *, day: str, now: datetime) -> Notification | None:
         # A kind turned off since its row was written is dropped, not sent.
         wanted = [row for row in rows if getattr(preferences, family_of(row.kind)) != "off"]
         news = [row for row in wanted if not asks(row.kind)]
-        # What a player who turned "your turn" emails off is asked is not listed either.
-        asked = _asked_now(user) if wanted and preferences.your_turn != Delivery.OFF else None
+        asked = _asked(user, preferences, wanted) if wanted else None
         digest = None
         if (asked or news) and user.email:
             rendered = emails.digest(user, asked=asked, news=news)
@@ -91,6 +91,18 @@ def _write_digest(user, *, day: str, now: datetime) -> Notification | None:
             status=Notification.Status.DIGESTED
         )
         return digest
+
+
+def _asked(user, preferences, wanted: list[Notification]) -> list[dict[str, Any]] | None:
+    """What the digest lists as waiting: everything the player owes now, in every game. A
+    player who turned "your turn" emails off hears only of the games whose kept rows asked
+    something they still want (a game's start, a reminder); None: no such list at all."""
+    if preferences.your_turn != Delivery.OFF:
+        return _asked_now(user)
+    games = {row.game.public_id for row in wanted if asks(row.kind) and row.game}
+    if not games:
+        return None
+    return [entry for entry in _asked_now(user) if entry["game_id"] in games]
 
 
 def _asked_now(user) -> list[dict[str, Any]]:

@@ -296,3 +296,21 @@ def test_news_comes_after_what_waits_and_an_answered_game_is_only_news(make_play
     assert "  - Khôra: “Long Done” is over: you placed 1 of 3" in text
     assert text.count("Long Done") == 1
     assert waiting.public_id not in text  # named, never by its id alone
+
+
+def test_with_your_turn_emails_off_only_the_games_kept_rows_asked_about_are_listed(make_player):
+    alice = _digest_reader(make_player("alice"))
+    NotificationPreference.objects.filter(user=alice.user).update(
+        your_turn="off", game_started="off"
+    )
+    bob = make_player("bob")
+    unannounced = _game([alice, bob], name="Never Announced", hours=12)
+    NotificationPreference.objects.filter(user=alice.user).update(game_started="digest")
+    _game([alice, bob], name="Announced Start", hours=24)
+
+    _send_digests()
+
+    text = _digest_of(alice).body_text
+    assert "“Announced Start”" in text
+    assert "Never Announced" not in text
+    assert alice.get(url(unannounced, "prompt")).json()["prompt"] is not None  # it does wait
