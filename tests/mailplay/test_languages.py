@@ -7,10 +7,12 @@ import re
 
 from django.core import mail
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import Profile
 from games.models import GameEvent
 from mailplay import services
+from mailplay.replies import problem_text
 from tests.mailplay.conftest import latest_email, reply
 from tests.server.conftest import start_game, url
 
@@ -130,3 +132,31 @@ def test_an_english_players_page_stays_english_and_a_broken_link_follows_the_bro
     broken = Client().get("/mail/answer/not-a-token/", HTTP_ACCEPT_LANGUAGE="uk")
     assert broken.status_code == 404
     assert "Це посилання не працює" in broken.content.decode()
+
+
+def test_every_reason_a_reply_is_refused_reads_in_ukrainian():
+    cases = [
+        ("stale", {}),
+        ("no_number", {"count": 5}),
+        ("bad_number", {"number": 9, "count": 5}),
+        ("bad_next_number", {"number": 9, "count": 4}),
+        ("refused", {"number": 2, "code": "stale_prompt", "message": "The prompt moved on."}),
+        ("refused", {"number": 2, "code": "illegal_option", "message": "Not an option."}),
+        ("refusal", {"code": "not_your_turn", "message": "Nothing is asked of you."}),
+        ("refusal", {"code": "game_over", "message": "The game is over."}),
+    ]
+    with translation.override("uk"):
+        texts = [problem_text(problem, values) for problem, values in cases]
+    for text in texts:
+        assert text and not _no_english(text), text
+    assert texts[4] == "Варіант 2 не вдалося зіграти. Це питання вже закрите."
+
+
+def test_a_reply_without_a_subject_is_answered_under_the_games_name(make_player):
+    oksana, _, _ = _ukrainian_game(make_player)
+    to = latest_email(oksana.user).reply_to
+    mail.outbox.clear()
+    raw = reply(to=to, sender="oksana@example.com", text="1", subject="")
+    services.inbound_store(raw=raw, via="smtp", envelope_to=to)
+    (answer,) = mail.outbox
+    assert answer.subject == "Khôra: ваша відповідь у грі «партія гравця oksana»"
