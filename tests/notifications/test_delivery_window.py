@@ -37,7 +37,7 @@ class StatusAtQuitSink(SmtpSink):
 def test_rows_are_committed_as_sent_before_the_smtp_connection_closes(
     make_user, game, settings, monkeypatch
 ):
-    monkeypatch.setattr(services, "_send_after_commit", lambda pk: None)  # send_due sends
+    monkeypatch.setattr(services, "send_after_commit", lambda pk: None)  # send_due sends
     sink = StatusAtQuitSink(database_url())
     sink.start()
     try:
