@@ -1,9 +1,16 @@
 """Engine benchmark: decisions/s, complete games/s and replay cost per event, on one core.
 
     python -m bench.engine_bench [--games 200] [--players 4] [--seed 1]
+    python -m bench.engine_bench --against REV [--runs 3] [--games 100]
 
 Prints a table and writes bench/results/engine.json. Targets (issue "Khôra rules engine,
 part 1"): at least 20,000 decisions/s and 50 complete 4-player games/s.
+
+`--against REV` compares this tree's engine with the engine of git revision REV (issue 14:
+at least 2× the games/s and decisions/s of the code before the fast paths). REV's `engine/`
+is exported to a temporary directory; each run measures both engines in fresh processes,
+one after the other, the order alternating from run to run, so both see the same load. It
+prints each figure, its reference, their ratio and the spread of the per-run ratios.
 """
 
 from __future__ import annotations
@@ -12,16 +19,30 @@ import argparse
 import json
 import platform
 import random
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
-import engine
-from engine.simulate import play_random_game
-
 RESULTS = Path(__file__).parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = {  # name, label, True when higher is better
+    "games_per_s": ("complete games/s", True),
+    "decisions_per_s": ("decisions/s (decide + apply + prompts)", True),
+    "events_per_s": ("events/s (decisions and chance)", True),
+    "replay_us_per_event": ("replay, µs per event", False),
+    "replay_from_json_us_per_event": ("replay from JSON dicts, µs per event", False),
+}
 
 
 def measure(games: int, players: int, seed: int) -> dict:
+    import engine  # imported here: with --engine-root it comes from another revision
+    from engine.simulate import play_random_game
+
     game = engine.get_game("khora")
     rng = random.Random(seed)
     logs = []
@@ -62,14 +83,80 @@ def measure(games: int, players: int, seed: int) -> dict:
     }
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description="Khôra engine benchmark")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+def export_engine(rev: str, into: Path) -> None:
+    """Write revision `rev`'s engine package (only it) under `into`."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev, "engine"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
 
-    result = measure(args.games, args.players, args.seed)
+
+def measure_in_process(engine_root: Path, args) -> dict:
+    """`measure` in a fresh interpreter whose `engine` is the one under `engine_root`."""
+    command = [
+        sys.executable, "-m", "bench.engine_bench", "--engine-root", str(engine_root),
+        "--games", str(args.games), "--players", str(args.players), "--seed", str(args.seed),
+    ]  # fmt: skip
+    output = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def compare(args) -> dict:
+    with tempfile.TemporaryDirectory(prefix="engine-ref-") as reference_root:
+        export_engine(args.against, Path(reference_root))
+        runs = []
+        for run in range(args.runs):
+            order = ["reference", "current"] if run % 2 == 0 else ["current", "reference"]
+            measured = {}
+            for which in order:
+                root = Path(reference_root) if which == "reference" else ROOT
+                measured[which] = measure_in_process(root, args)
+            runs.append(measured)
+    figures = {}
+    for name, (_label, higher_is_better) in FIGURES.items():
+        ratios = []
+        for measured in runs:
+            current, reference = measured["current"][name], measured["reference"][name]
+            ratios.append(current / reference if higher_is_better else reference / current)
+        figures[name] = {
+            "current": [measured["current"][name] for measured in runs],
+            "reference": [measured["reference"][name] for measured in runs],
+            "speedup": ratios,
+        }
+    return {
+        "against": args.against,
+        "games": args.games,
+        "players": args.players,
+        "seed": args.seed,
+        "runs": args.runs,
+        "figures": figures,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+
+
+def report_comparison(result: dict) -> None:
+    print(
+        f"{result['games']} random {result['players']}-player games, seed {result['seed']}: "
+        f"this tree against {result['against']}, {result['runs']} alternating runs "
+        "(medians; speedup = how many times faster, per run, median [min–max])"
+    )
+    print(f"  {'':<42} {'current':>10} {'reference':>10}  speedup")
+    for name, (label, _higher) in FIGURES.items():
+        figure = result["figures"][name]
+        speedups = figure["speedup"]
+        print(
+            f"  {label:<42} {statistics.median(figure['current']):>10.1f} "
+            f"{statistics.median(figure['reference']):>10.1f}  "
+            f"{statistics.median(speedups):.2f}× [{min(speedups):.2f}–{max(speedups):.2f}]"
+        )
+
+
+def report(result: dict, args) -> None:
     rows = [
         ("complete games/s", f"{result['games_per_s']:.1f}", "≥ 50"),
         ("decisions/s (decide + apply + prompts)", f"{result['decisions_per_s']:.0f}", "≥ 20000"),
@@ -85,8 +172,32 @@ def main(argv=None) -> None:
     print(f"{args.games} random {args.players}-player games, seed {args.seed}")
     for name, value, target in rows:
         print(f"  {name:<42} {value:>10}  {target}")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="Khôra engine benchmark")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", metavar="REV", help="also measure git revision REV's engine")
+    parser.add_argument("--runs", type=int, default=3, help="alternating runs with --against")
+    parser.add_argument("--engine-root", help=argparse.SUPPRESS)  # a child of --against
+    args = parser.parse_args(argv)
+
+    if args.engine_root:
+        sys.path.insert(0, args.engine_root)
+        print(json.dumps(measure(args.games, args.players, args.seed)))
+        return
+    if args.against:
+        result = compare(args)
+        report_comparison(result)
+        name = "engine_against.json"
+    else:
+        result = measure(args.games, args.players, args.seed)
+        report(result, args)
+        name = "engine.json"
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "engine.json").write_text(json.dumps(result, indent=2))
+    (RESULTS / name).write_text(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":
