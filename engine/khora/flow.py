@@ -62,13 +62,33 @@ def chance_request(state: State) -> dict | None:
     return None
 
 
-def run(state: State) -> None:
+def carry_over(state: State, seat: int) -> dict | None:
+    """What of `state`'s derived values stays true once `seat` answers its open task: the
+    other seats' option lists and prompts, unless the answer changes what others are offered.
+
+    A seat's answer changes only its own options, except an exploration (the shared board) or
+    a city choice; whatever runs after it and changes a seat drops that seat's kept values
+    (`run`). Returns None when nothing is kept.
+    """
+    task = state.players[seat].agenda[0]
+    cache = state.cache
+    if tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
+        return None
+    return {
+        "options": {other: v for other, v in cache["options"].items() if other != seat},
+        "prompts": {other: p for other, p in cache.get("pending", {}).items() if other != seat},
+    }
+
+
+def run(state: State, carried: dict | None = None) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
     Leaves in `state.cache["options"]` the options it listed for each seat's open task, so
-    that `pending` need not list them again.
+    that `pending` need not list them again, and in `state.cache["prompts"]` the `carried`
+    prompts (carry_over) of the seats whose options it kept.
     """
-    listed: dict[int, tuple[int, list]] = {}  # seat -> (task id, options), since last change
+    # seat -> (task id, options), since the seat's last change
+    listed: dict[int, tuple[int, list]] = dict(carried["options"]) if carried else {}
     while not state.finished:
         if chance_request(state) is not None:
             break
@@ -98,6 +118,13 @@ def run(state: State) -> None:
         state.cause = ()
         listed = {}
     state.cache = {"options": listed}
+    if carried and carried["prompts"]:
+        kept = carried["options"]
+        state.cache["prompts"] = {
+            seat: prompt
+            for seat, prompt in carried["prompts"].items()
+            if listed.get(seat) is not None and listed.get(seat) is kept.get(seat)
+        }
 
 
 def _run_noting_phase(state: State, name: str, args) -> None:

@@ -195,6 +195,7 @@ class TakeMinorToken(TaskHandler):
 @handler
 class Explore(TaskHandler):
     kind = "explore"
+    changes_other_seats = True
 
     def text(self, state, seat, task):
         return Text("prompt.explore", troops=state.players[seat].troops)

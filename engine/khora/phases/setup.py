@@ -70,6 +70,7 @@ def choose_city(state: State, seat: int) -> None:
 @handler
 class ChooseCity(TaskHandler):
     kind = "choose_city"
+    changes_other_seats = True
 
     def text(self, state, seat, task):
         return Text("prompt.choose_city")
