@@ -1,16 +1,17 @@
 """Engine benchmark: decisions/s, complete games/s and replay cost per event, on one core.
 
     python -m bench.engine_bench [--games 200] [--players 4] [--seed 1]
-    python -m bench.engine_bench --against REV [--runs 3] [--games 100]
+    python -m bench.engine_bench --against REV [--runs 3] [--games 200] [--batch 10]
 
 Prints a table and writes bench/results/engine.json. Targets (issue "Khôra rules engine,
 part 1"): at least 20,000 decisions/s and 50 complete 4-player games/s.
 
 `--against REV` compares this tree's engine with the engine of git revision REV (issue 14:
 at least 2× the games/s and decisions/s of the code before the fast paths). REV's `engine/`
-is exported to a temporary directory; each run measures both engines in fresh processes,
-one after the other, the order alternating from run to run, so both see the same load. It
-prints each figure, its reference, their ratio and the spread of the per-run ratios.
+is exported to a temporary directory and each engine runs in a process of its own. In each
+run both play the same seeded games, taking turns every `--batch` games (the order
+alternating), so both see the same load on a shared machine. It prints each figure, its
+reference, their ratio and the spread of the per-run ratios.
 """
 
 from __future__ import annotations
@@ -95,27 +96,79 @@ def export_engine(rev: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def measure_in_process(engine_root: Path, args) -> dict:
-    """`measure` in a fresh interpreter whose `engine` is the one under `engine_root`."""
-    command = [
-        sys.executable, "-m", "bench.engine_bench", "--engine-root", str(engine_root),
-        "--games", str(args.games), "--players", str(args.players), "--seed", str(args.seed),
-    ]  # fmt: skip
-    output = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+class EngineProcess:
+    """A fresh interpreter whose `engine` is the one under `engine_root`, measuring batches
+    of games on request (`--serve`), so two engines can take turns batch by batch."""
+
+    def __init__(self, engine_root: Path, args):
+        command = [
+            sys.executable, "-m", "bench.engine_bench", "--serve", "--engine-root",
+            str(engine_root), "--players", str(args.players),
+        ]  # fmt: skip
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def measure(self, games: int, seed: int) -> dict:
+        self.process.stdin.write(f"{games} {seed}\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            sys.exit(f"the benchmark's engine process stopped (exit {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve(players: int) -> None:
+    """Answer `GAMES SEED` lines with `measure`'s figures, one JSON line each."""
+    measure(2, players, 0)  # warm up: imports, caches
+    for line in sys.stdin:
+        games, seed = (int(word) for word in line.split())
+        print(json.dumps(measure(games, players, seed)), flush=True)
+
+
+def _totals(batches: list[dict]) -> dict:
+    """One run's figures from its batches: totals over totals, not a mean of rates."""
+    games = sum(batch["games"] for batch in batches)
+    decisions = sum(batch["decisions"] for batch in batches)
+    events = sum(batch["events"] for batch in batches)
+    played = sum(batch["games"] / batch["games_per_s"] for batch in batches)
+    replayed = sum(batch["replay_us_per_event"] * batch["events"] for batch in batches)
+    from_json = sum(batch["replay_from_json_us_per_event"] * batch["events"] for batch in batches)
+    return {
+        "games_per_s": games / played,
+        "decisions_per_s": decisions / played,
+        "events_per_s": events / played,
+        "replay_us_per_event": replayed / events,
+        "replay_from_json_us_per_event": from_json / events,
+    }
 
 
 def compare(args) -> dict:
+    """Both engines play the same batches of `args.batch` seeded games, taking turns batch by
+    batch (the order alternating), `args.runs` runs of `args.games` games each."""
     with tempfile.TemporaryDirectory(prefix="engine-ref-") as reference_root:
         export_engine(args.against, Path(reference_root))
+        engines = {
+            "reference": EngineProcess(Path(reference_root), args),
+            "current": EngineProcess(ROOT, args),
+        }
         runs = []
-        for run in range(args.runs):
-            order = ["reference", "current"] if run % 2 == 0 else ["current", "reference"]
-            measured = {}
-            for which in order:
-                root = Path(reference_root) if which == "reference" else ROOT
-                measured[which] = measure_in_process(root, args)
-            runs.append(measured)
+        try:
+            for run in range(args.runs):
+                batches: dict[str, list] = {"reference": [], "current": []}
+                for index in range(max(1, args.games // args.batch)):
+                    seed = args.seed + 1000 * run + index
+                    order = ["reference", "current"] if index % 2 == 0 else ["current", "reference"]
+                    for which in order:
+                        batches[which].append(engines[which].measure(args.batch, seed))
+                runs.append({which: _totals(measured) for which, measured in batches.items()})
+        finally:
+            for process in engines.values():
+                process.close()
     figures = {}
     for name, (_label, higher_is_better) in FIGURES.items():
         ratios = []
@@ -130,6 +183,7 @@ def compare(args) -> dict:
     return {
         "against": args.against,
         "games": args.games,
+        "batch": args.batch,
         "players": args.players,
         "seed": args.seed,
         "runs": args.runs,
@@ -142,8 +196,9 @@ def compare(args) -> dict:
 def report_comparison(result: dict) -> None:
     print(
         f"{result['games']} random {result['players']}-player games, seed {result['seed']}: "
-        f"this tree against {result['against']}, {result['runs']} alternating runs "
-        "(medians; speedup = how many times faster, per run, median [min–max])"
+        f"this tree against {result['against']}, {result['runs']} runs, the two engines taking "
+        f"turns every {result['batch']} games (medians of the runs; speedup = how many times "
+        "faster in each run, median [min–max])"
     )
     print(f"  {'':<42} {'current':>10} {'reference':>10}  speedup")
     for name, (label, _higher) in FIGURES.items():
@@ -181,12 +236,14 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="REV", help="also measure git revision REV's engine")
     parser.add_argument("--runs", type=int, default=3, help="alternating runs with --against")
+    parser.add_argument("--batch", type=int, default=10, help="games per turn with --against")
     parser.add_argument("--engine-root", help=argparse.SUPPRESS)  # a child of --against
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    if args.engine_root:
+    if args.serve:
         sys.path.insert(0, args.engine_root)
-        print(json.dumps(measure(args.games, args.players, args.seed)))
+        serve(args.players)
         return
     if args.against:
         result = compare(args)
