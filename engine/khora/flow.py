@@ -53,12 +53,19 @@ def draw_request(state: State) -> int | None:
 
 
 def chance_request(state: State) -> dict | None:
+    """The chance outcome the game needs now, or None (as `run` left it, when it did)."""
+    cache = state.cache
+    if "chance" in cache:
+        return cache["chance"]
+    return _chance_request(state, draw_request(state))
+
+
+def _chance_request(state: State, draw_seat: int | None) -> dict | None:
     if state.chance is not None:
         return state.chance
-    seat = draw_request(state)
-    if seat is not None and state.deck_unseen:
-        task = state.players[seat].agenda[0]
-        return {"kind": "draw", "seat": seat, "count": task.data["count"]}
+    if draw_seat is not None and state.deck_unseen:
+        task = state.players[draw_seat].agenda[0]
+        return {"kind": "draw", "seat": draw_seat, "count": task.data["count"]}
     return None
 
 
@@ -83,16 +90,18 @@ def carry_over(state: State, seat: int) -> dict | None:
 def run(state: State, carried: dict | None = None) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
-    Leaves in `state.cache["options"]` the options it listed for each seat's open task, so
-    that `pending` need not list them again, and in `state.cache["prompts"]` the `carried`
-    prompts (carry_over) of the seats whose options it kept.
+    Leaves in `state.cache` the chance request it stopped at ("chance"), the options it
+    listed for each seat's open task ("options"), so that `pending` need not list them again,
+    and the `carried` prompts (carry_over) of the seats whose options it kept ("prompts").
     """
     # seat -> (task id, options), since the seat's last change
     listed: dict[int, tuple[int, list]] = dict(carried["options"]) if carried else {}
-    while not state.finished:
-        if chance_request(state) is not None:
-            break
+    state.cache = {}  # what it held was derived from the state before this run
+    while True:
         seat = draw_request(state)
+        request = _chance_request(state, seat)
+        if request is not None or state.finished:
+            break
         if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order
             CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
             listed = {}
@@ -117,7 +126,7 @@ def run(state: State, carried: dict | None = None) -> None:
             _run_noting_phase(state, name, args)
         state.cause = ()
         listed = {}
-    state.cache = {"options": listed}
+    state.cache = {"chance": request, "options": listed}
     if carried and carried["prompts"]:
         kept = carried["options"]
         state.cache["prompts"] = {
