@@ -8,6 +8,14 @@ from typing import Any
 COLOURS = ("red", "blue", "green")
 _new = object.__new__
 TIERS = ("minor", "major")
+# The token keys ("red_minor", ...) a count of (colour or None, tier or None) adds up.
+_TOKEN_KEYS = {
+    (colour, tier): tuple(
+        f"{c}_{t}" for c in ((colour,) if colour else COLOURS) for t in ((tier,) if tier else TIERS)
+    )
+    for colour in (None, *COLOURS)
+    for tier in (None, *TIERS)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +110,11 @@ class Player:
         self.agenda.append(self.new_task(kind, **data))
 
     def token_count(self, colour: str | None = None, tier: str | None = None) -> int:
-        colours = (colour,) if colour else COLOURS
-        tiers = (tier,) if tier else TIERS
-        return sum(self.tokens.get(f"{c}_{t}", 0) for c in colours for t in tiers)
+        tokens = self.tokens
+        count = 0
+        for key in _TOKEN_KEYS[colour, tier]:
+            count += tokens.get(key, 0)
+        return count
 
 
 @dataclass(slots=True)
