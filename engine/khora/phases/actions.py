@@ -12,6 +12,8 @@ The questions of the Politics and Development tiles are in politics.py and devel
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
@@ -189,6 +191,16 @@ class TakeMinorToken(TaskHandler):
 # --- Military ---------------------------------------------------------------------------
 
 
+@functools.cache
+def _explore_option(space_id: str, lost: int) -> Option:
+    """One space to explore; kept, as the same few (space, loss) pairs come back all game."""
+    return Option(
+        f"space:{space_id}",
+        Text("option.explore", offer=space_id, lost=lost),
+        {"space": space_id, "troops": -lost},
+    )
+
+
 @handler
 class Explore(TaskHandler):
     kind = "explore"
@@ -211,18 +223,12 @@ class Explore(TaskHandler):
 
     def options(self, state, seat, task):
         troops = state.players[seat].troops
+        extra_loss = abilities.modifier(state, seat, "explore_loss")  # as explore_loss adds
         options = [Option("skip", Text("option.no_explore"), {})]
         for space_id in state.exploration:
             space = SPACES[space_id]
             if troops >= space.troops_required:
-                lost = abilities.explore_loss(state, seat, space.troops_lost)
-                options.append(
-                    Option(
-                        f"space:{space_id}",
-                        Text("option.explore", offer=space_id, lost=lost),
-                        {"space": space_id, "troops": -lost},
-                    )
-                )
+                options.append(_explore_option(space_id, max(0, space.troops_lost + extra_loss)))
         return options
 
     def resolve(self, state, seat, task, option):

@@ -3,6 +3,8 @@ and what a card or a development asks to be paid and met (`requirement_option`).
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
@@ -24,15 +26,23 @@ def requirement_option(state, seat, needs, cost, option_id, label, data) -> Opti
     philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
     if player.drachma < cost or player.philosophy < philosophy:
         return None
+    key, params = label
+    return _requirement_offer(
+        option_id, key, tuple(params.items()), tuple(data.items()), cost, philosophy, missing
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _requirement_offer(option_id, key, params, data, cost, philosophy, missing) -> Option:
+    """The option itself; kept, as the same few cards and prices come back all game."""
     costs = [Text("pay.drachma", n=cost)] if cost else []
     if philosophy:
         costs.append(Text("pay.philosophy", n=philosophy, missing=missing))
     paid = Text("pay", costs=costs) if costs else ""
-    key, params = label
     return Option(
         option_id,
-        Text(key, **params, paid=paid),
-        {**data, "drachma": -cost, "philosophy": -philosophy},
+        Text(key, **dict(params), paid=paid),
+        {**dict(data), "drachma": -cost, "philosophy": -philosophy},
     )
 
 
