@@ -197,12 +197,16 @@ def _deck_may_run_short(state: State) -> bool:
     done), so "no" is certain: every draw left then comes from the unseen cards, in any order.
     """
     needed = 0
+    unseen = len(state.deck_unseen)
     for player in state.players:
-        for tile in _unfinished(state, player.seat):
+        tiles, choosing_extra = _agenda_tiles(player.agenda)
+        for tile in tiles:
             if tile == LEGISLATION and _not_started(state, player.seat, tile):
                 needed += DRAWS[LEGISLATION]
-            elif tile == POLITICS and _may_hold_cards(state, player.seat):
+            elif tile == POLITICS and (player.hand or LEGISLATION in tiles):  # _may_hold_cards
                 needed += DRAWS[POLITICS]
-        if _choosing_extra_action(state, player.seat):
+        if choosing_extra:
             needed += max(DRAWS.values())
-    return needed > len(state.deck_unseen)
+        if needed > unseen:  # it only grows
+            return True
+    return False
