@@ -37,6 +37,11 @@ FIGURES = {  # name, label, True when higher is better
     "events_per_s": ("events/s (decisions and chance)", True),
     "replay_us_per_event": ("replay, µs per event", False),
     "replay_from_json_us_per_event": ("replay from JSON dicts, µs per event", False),
+    # The same per second of the process's own CPU time: what the engine costs, without the
+    # time it waited for a core on a shared machine (steadier from run to run).
+    "games_per_cpu_s": ("complete games per CPU second", True),
+    "decisions_per_cpu_s": ("decisions per CPU second", True),
+    "replay_cpu_us_per_event": ("replay, CPU µs per event", False),
 }
 
 
@@ -47,19 +52,19 @@ def measure(games: int, players: int, seed: int) -> dict:
     game = engine.get_game("khora")
     rng = random.Random(seed)
     logs = []
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for _ in range(games):
         _, events = play_random_game(game, players, rng)
         logs.append(events)
-    played = time.perf_counter() - started
+    played, cpu_played = time.perf_counter() - started, time.process_time() - cpu_started
 
     decisions = sum(1 for log in logs for e in log if e.type == "decision")
     events = sum(len(log) for log in logs)
 
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for log in logs:
         engine.replay(game, players, None, log)
-    replayed = time.perf_counter() - started
+    replayed, cpu_replayed = time.perf_counter() - started, time.process_time() - cpu_started
 
     raw_logs = [[e.to_dict() for e in log] for log in logs]
     started = time.perf_counter()
@@ -73,6 +78,9 @@ def measure(games: int, players: int, seed: int) -> dict:
         "events": events,
         "decisions": decisions,
         "games_per_s": games / played,
+        "games_per_cpu_s": games / cpu_played,
+        "decisions_per_cpu_s": decisions / cpu_played,
+        "replay_cpu_us_per_event": cpu_replayed / events * 1e6,
         "decisions_per_s": decisions / played,
         "events_per_s": events / played,
         "replay_us_per_event": replayed / events * 1e6,
@@ -136,6 +144,8 @@ def _totals(batches: list[dict]) -> dict:
     decisions = sum(batch["decisions"] for batch in batches)
     events = sum(batch["events"] for batch in batches)
     played = sum(batch["games"] / batch["games_per_s"] for batch in batches)
+    cpu_played = sum(batch["games"] / batch["games_per_cpu_s"] for batch in batches)
+    cpu_replayed = sum(batch["replay_cpu_us_per_event"] * batch["events"] for batch in batches)
     replayed = sum(batch["replay_us_per_event"] * batch["events"] for batch in batches)
     from_json = sum(batch["replay_from_json_us_per_event"] * batch["events"] for batch in batches)
     return {
@@ -144,6 +154,9 @@ def _totals(batches: list[dict]) -> dict:
         "events_per_s": events / played,
         "replay_us_per_event": replayed / events,
         "replay_from_json_us_per_event": from_json / events,
+        "games_per_cpu_s": games / cpu_played,
+        "decisions_per_cpu_s": decisions / cpu_played,
+        "replay_cpu_us_per_event": cpu_replayed / events,
     }
 
 

@@ -81,10 +81,9 @@ def carry_over(state: State, seat: int) -> dict | None:
     cache = state.cache
     if tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
         return None
-    return {
-        "options": {other: v for other, v in cache["options"].items() if other != seat},
-        "prompts": {other: p for other, p in cache.get("pending", {}).items() if other != seat},
-    }
+    options = cache["options"].copy()
+    options.pop(seat, None)
+    return {"options": options, "prompts": cache.get("pending", {})}
 
 
 def run(state: State, carried: dict | None = None) -> None:
@@ -128,11 +127,11 @@ def run(state: State, carried: dict | None = None) -> None:
         listed = {}
     state.cache = {"chance": request, "options": listed}
     if carried and carried["prompts"]:
-        kept = carried["options"]
+        kept = carried["options"]  # the answering seat's are not among them
         state.cache["prompts"] = {
             seat: prompt
             for seat, prompt in carried["prompts"].items()
-            if listed.get(seat) is not None and listed.get(seat) is kept.get(seat)
+            if seat in kept and listed.get(seat) is kept[seat]
         }
 
 
@@ -151,33 +150,42 @@ def _run_noting_phase(state: State, name: str, args) -> None:
 
 
 def _resolve_forced_task(state: State, listed: dict) -> int | None:
-    """Run an automatic task or take a seat's only option; the seat acted for, if any."""
-    for player in state.players:
-        task = tasks.head_task(state, player.seat)
-        if task is None or task.kind == "draw":
+    """Run an automatic task or take a seat's only option; the seat acted for, if any.
+
+    A seat in `listed` for its open task was looked at since it last changed and had a real
+    choice; nothing it reads has changed since (see `run`), so it is passed over.
+    """
+    handlers = tasks.HANDLERS
+    for seat, player in enumerate(state.players):
+        agenda = player.agenda
+        if not agenda:
             continue
-        task_handler = tasks.HANDLERS[task.kind]
+        task = agenda[0]
+        if task.kind == "draw":
+            continue
+        known = listed.get(seat)
+        if known is not None and known[0] == task.id:
+            continue
+        task_handler = handlers[task.kind]
         if task_handler.automatic:
-            if not task_handler.ready(state, player.seat, task):
+            if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
-            state.cause = tasks.cause_of(state, player.seat, task)
-            tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
+            state.cause = tasks.cause_of(state, seat, task)
+            tasks.run_head(state, seat, lambda t, s=seat: _run_auto(state, s, t))
             state.cause = ()
-            return player.seat
-        known = listed.get(player.seat)
-        if known is None or known[0] != task.id:
-            known = listed[player.seat] = (task.id, task_handler.options(state, player.seat, task))
-        options = known[1]
+            return seat
+        options = task_handler.options(state, seat, task)
+        listed[seat] = (task.id, options)
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
-            tasks.run_head(state, player.seat, lambda _task: None)
-            return player.seat
+            tasks.run_head(state, seat, lambda _task: None)
+            return seat
         if (
             len(options) == 1
-            and not tasks.exchange_options(state, player.seat)
-            and task_handler.lone_answer_is_public(state, player.seat, task)
+            and not tasks.exchange_options(state, seat)
+            and task_handler.lone_answer_is_public(state, seat, task)
         ):
-            tasks.resolve_head(state, player.seat, options[0])
-            return player.seat
+            tasks.resolve_head(state, seat, options[0])
+            return seat
     return None
 
 
