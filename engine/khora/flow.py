@@ -96,8 +96,16 @@ def run(state: State, carried: dict | None = None) -> None:
     # seat -> (task id, options), since the seat's last change
     listed: dict[int, tuple[int, list]] = dict(carried["options"]) if carried else {}
     state.cache = {}  # what it held was derived from the state before this run
+    players = state.players
     while True:
-        seat = draw_request(state)
+        seat, anyone_busy = None, False  # draw_request, and whether any seat has a task
+        for player in players:
+            agenda = player.agenda
+            if agenda:
+                anyone_busy = True
+                if agenda[0].kind == "draw":
+                    seat = player.seat
+                    break
         request = _chance_request(state, seat)
         if request is not None or state.finished:
             break
@@ -112,7 +120,7 @@ def run(state: State, carried: dict | None = None) -> None:
             # exploration, which is always a real choice (it can be skipped).
             listed.pop(changed_seat, None)
             continue
-        if any(player.agenda for player in state.players):
+        if anyone_busy:  # nothing changed since the scan above
             break
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
