@@ -1,6 +1,7 @@
 """Replay: loading games through the engine against only fetching and decoding the same rows.
 
     python -m bench.replay_bench [--sizes 100,500,2000] [--players 4] [--seed 1] [--runs 3]
+                                 [--against REV]
 
 Needs PostgreSQL (see bench/README.md). Random games are played in the engine (seeded) and
 stored as `GameEvent` rows in the benchmark's own database. For each size N it times, as the
@@ -15,16 +16,22 @@ rebuild N events' worth of games: whole games one after another, the last one cu
 event count (a prefix of a real log is a real state; concatenating logs would not be). The
 ratio of the two (target ≤ 2×) is what the engine adds on top of reading the log; each size
 is measured `--runs` times, the two taking turns going first, for the spread of the ratio.
+`--against REV` also loads through git revision REV's engine in the same runs (a copy of its
+`engine` package imported beside this tree's), for the speedup over it.
 Prints a table and writes bench/results/replay.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import statistics
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from bench.harness import (
     DEFAULT_DATABASE_URL,
@@ -102,6 +109,51 @@ def through_engine(loads) -> None:
         load_state(game, upto=upto)
 
 
+def reference_engine(rev: str, into: Path) -> dict:
+    """A second copy of the `engine` package, from git revision `rev`, imported beside this
+    tree's: its modules are kept aside and put in sys.modules only while it runs (some of its
+    imports happen inside functions)."""
+    from bench.engine_bench import export_engine
+
+    export_engine(rev, into)
+    ours = _take_engine_modules()
+    sys.path.insert(0, str(into))
+    try:
+        importlib.import_module("engine").get_game("khora")  # imports and registers its game
+    finally:
+        sys.path.remove(str(into))
+        theirs = _take_engine_modules()
+        sys.modules.update(ours)
+    return theirs
+
+
+def _take_engine_modules() -> dict:
+    return {
+        name: sys.modules.pop(name)
+        for name in list(sys.modules)
+        if name == "engine" or name.startswith("engine.")
+    }
+
+
+def through_reference_engine(loads) -> None:
+    """`through_engine` with the reference engine: the same load_state, reading `engine` there."""
+    from games import state_store
+
+    theirs = REFERENCE["modules"]
+    ours = _take_engine_modules()
+    sys.modules.update(theirs)
+    saved, state_store.engine = state_store.engine, theirs["engine"]
+    try:
+        through_engine(loads)
+    finally:
+        state_store.engine = saved
+        _take_engine_modules()
+        sys.modules.update(ours)
+
+
+REFERENCE: dict = {}
+
+
 def fetch_and_decode(loads) -> None:
     from games.state_store import to_engine_event
 
@@ -124,22 +176,38 @@ def measure(args) -> dict:
     env = bench_environment(args.database_url, args.redis_url)
     recreate_database(args.database_url)
     setup_django(env)
+    if args.against:
+        REFERENCE["modules"] = reference_engine(args.against, Path(args.reference_dir))
     games = store_random_games(args.players, max(args.sizes), args.seed)
     rows = []
     for size in args.sizes:
         loads = plan(games, size)
         runs = []
-        for run in range(args.runs):  # the two take turns going first
-            if run % 2 == 0:
-                engine_s = median_seconds(through_engine, loads)
-                fetch_s = median_seconds(fetch_and_decode, loads)
-            else:
-                fetch_s = median_seconds(fetch_and_decode, loads)
-                engine_s = median_seconds(through_engine, loads)
-            runs.append((engine_s, fetch_s))
-        ratios = [engine_s / fetch_s for engine_s, fetch_s in runs]
-        engine_s = statistics.median(engine_s for engine_s, _ in runs)
-        fetch_s = statistics.median(fetch_s for _, fetch_s in runs)
+        for run in range(args.runs):  # they take turns going first
+            works = [through_engine, fetch_and_decode]
+            if REFERENCE:
+                works.append(through_reference_engine)
+            works = works[run % len(works) :] + works[: run % len(works)]
+            seconds = {work.__name__: median_seconds(work, loads) for work in works}
+            runs.append(seconds)
+        ratios = [run["through_engine"] / run["fetch_and_decode"] for run in runs]
+        engine_s = statistics.median(run["through_engine"] for run in runs)
+        fetch_s = statistics.median(run["fetch_and_decode"] for run in runs)
+        reference = {}
+        if REFERENCE:
+            reference_ratios = [
+                run["through_reference_engine"] / run["fetch_and_decode"] for run in runs
+            ]
+            speedups = [run["through_reference_engine"] / run["through_engine"] for run in runs]
+            reference = {
+                "reference_engine_ms": round(
+                    statistics.median(run["through_reference_engine"] for run in runs) * 1000, 2
+                ),
+                "reference_ratio": round(statistics.median(reference_ratios), 2),
+                "reference_ratios": [round(ratio, 2) for ratio in reference_ratios],
+                "speedup": round(statistics.median(speedups), 2),
+                "speedups": [round(speedup, 2) for speedup in speedups],
+            }
         rows.append(
             {
                 "events": size,
@@ -150,6 +218,7 @@ def measure(args) -> dict:
                 "engine_us_per_event": round((engine_s - fetch_s) / size * 1e6, 1),
                 "ratio": round(statistics.median(ratios), 2),
                 "ratios": [round(ratio, 2) for ratio in ratios],
+                **reference,
             }
         )
     lengths = [game.last_seq for game in games]
@@ -159,6 +228,7 @@ def measure(args) -> dict:
         "players": args.players,
         "seed": args.seed,
         "runs": args.runs,
+        "against": args.against,
         "game_lengths": {"min": min(lengths), "max": max(lengths), "games": len(lengths)},
         "sizes": rows,
         "target_ratio": TARGET_RATIO,
@@ -190,6 +260,22 @@ def report(result: dict) -> None:
         for row in result["sizes"]
     ]
     print_table(header, rows)
+    if result["against"]:
+        print(f"\nthe same loads through {result['against']}'s engine, in the same runs:")
+        print_table(
+            ["events", "its engine ms", "its ratio", "spread", "this tree faster by", "spread"],
+            [
+                [
+                    row["events"],
+                    row["reference_engine_ms"],
+                    f"{row['reference_ratio']:.2f}×",
+                    f"{min(row['reference_ratios']):.2f}–{max(row['reference_ratios']):.2f}",
+                    f"{row['speedup']:.2f}×",
+                    f"{min(row['speedups']):.2f}–{max(row['speedups']):.2f}",
+                ]
+                for row in result["sizes"]
+            ],
+        )
     worst = max(row["ratio"] for row in result["sizes"])
     verdict = "meets" if worst <= TARGET_RATIO else "misses"
     print(f"\nworst ratio {worst:.2f}× ({verdict} the target ≤ {TARGET_RATIO:.0f}×)")
@@ -205,9 +291,14 @@ def main(argv=None) -> None:
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL)
     )
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
+    parser.add_argument(
+        "--against", metavar="REV", help="also load through git revision REV's engine"
+    )
     args = parser.parse_args(argv)
     args.sizes = [int(size) for size in args.sizes.split(",")]
-    result = measure(args)
+    with tempfile.TemporaryDirectory(prefix="replay-ref-") as reference_dir:
+        args.reference_dir = reference_dir
+        result = measure(args)
     report(result)
     print(f"\nwrote {write_results('replay', result)}")
 
