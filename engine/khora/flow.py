@@ -179,7 +179,9 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
             if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
             state.cause = tasks.cause_of(state, seat, task)
-            tasks.run_head(state, seat, lambda t, s=seat: _run_auto(state, s, t))
+            player.agenda = []  # tasks.run_head, spelled out: this is the hot path
+            task_handler.run(state, seat, task)
+            player.agenda.extend(agenda[1:])
             state.cause = ()
             return seat
         options = task_handler.options(state, seat, task)
@@ -195,7 +197,3 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
             tasks.resolve_head(state, seat, options[0])
             return seat
     return None
-
-
-def _run_auto(state: State, seat: int, task) -> None:
-    tasks.HANDLERS[task.kind].run(state, seat, task)

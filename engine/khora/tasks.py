@@ -171,7 +171,10 @@ def resolve_head(state: State, seat: int, option: Option) -> None:
         player.agenda[0] = player.new_task(task.kind, **task.data)
     else:
         state.cause = cause_of(state, seat, task)
-        run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+        rest = player.agenda[1:]  # run_head, spelled out: this is the hot path
+        player.agenda = []
+        HANDLERS[task.kind].resolve(state, seat, task, option)
+        player.agenda.extend(rest)
     state.cause = previous
 
 
