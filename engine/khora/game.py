@@ -95,15 +95,19 @@ class KhoraGame:
         if cached is None:
             cached = {}
             if not state.finished and flow.chance_request(state) is None:
+                # Prompts kept from the state before (flow.run): each for the task its kept
+                # options were listed for, which must still be the seat's open task.
                 carried = state.cache.get("prompts", {})
-                for seat in range(state.num_players):
-                    task = tasks.open_task(state, seat)
-                    if task is None:
-                        continue
+                listed = state.cache.get("options", {})
+                for seat, player in enumerate(state.players):
                     prompt = carried.get(seat)
-                    if prompt is None or prompt.id != tasks.prompt_id(seat, task):
-                        prompt = tasks.build_prompt(state, seat)
-                    cached[seat] = prompt
+                    agenda = player.agenda
+                    if prompt is not None and agenda and agenda[0].id == listed[seat][0]:
+                        cached[seat] = prompt
+                        continue
+                    prompt = tasks.build_prompt(state, seat)
+                    if prompt is not None:
+                        cached[seat] = prompt
             state.cache["pending"] = cached
         return dict(cached)
 
