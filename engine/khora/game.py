@@ -100,9 +100,8 @@ class KhoraGame:
                 carried = state.cache.get("prompts", {})
                 listed = state.cache.get("options", {})
                 for seat, player in enumerate(state.players):
-                    prompt = carried.get(seat)
-                    agenda = player.agenda
-                    if prompt is not None and agenda and agenda[0].id == listed[seat][0]:
+                    prompt, known, agenda = carried.get(seat), listed.get(seat), player.agenda
+                    if prompt is not None and known and agenda and agenda[0].id == known[0]:
                         cached[seat] = prompt
                         continue
                     prompt = tasks.build_prompt(state, seat)
