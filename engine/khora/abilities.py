@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from engine.khora.content import rulings
@@ -15,12 +16,40 @@ from engine.khora.state import State
 def sources(state: State, seat: int) -> Iterator:
     """Every card in play (ongoing and end-game) and every unlocked development of the seat."""
     player = state.players[seat]
-    for card_id in player.played:
+    return _sources(player.played, player.city, player.development)
+
+
+def _sources(played, city: str | None, development: int) -> Iterator:
+    for card_id in played:
         card = CARDS[card_id]
         if card.kind != "immediate":
             yield card
-    if player.city:
-        yield from CITIES[player.city].developments[: player.development]
+    if city:
+        yield from CITIES[city].developments[:development]
+
+
+@functools.lru_cache(maxsize=2048)
+def _totals(played: tuple[str, ...], city: str | None, development: int) -> tuple:
+    """What these sources add up to: (numbers summed by modifier name, the tracks made free,
+    the minor token prices offered). Asked on every option listing, and the same few
+    combinations come back all game: kept, keyed by what `sources` reads."""
+    sums: dict[str, int] = {}
+    free: set[str] = set()
+    prices = []
+    for source in _sources(played, city, development):
+        for name, value in source.modifiers.items():
+            if name == "progress_free":
+                free.update(value)
+                continue
+            sums[name] = sums.get(name, 0) + value
+            if name == "minor_token_price" and value:
+                prices.append(value)
+    return sums, frozenset(free), tuple(prices)
+
+
+def _totals_of(state: State, seat: int) -> tuple:
+    player = state.players[seat]
+    return _totals(tuple(player.played), player.city, player.development)
 
 
 def trigger(state: State, seat: int, hook: str, **context) -> None:
@@ -40,12 +69,11 @@ def cause_of(state: State, seat: int, source) -> tuple:
 
 
 def modifier(state: State, seat: int, name: str) -> int:
-    return sum(source.modifiers.get(name, 0) for source in sources(state, seat))
+    return _totals_of(state, seat)[0].get(name, 0)
 
 
 def minor_token_price(state: State, seat: int) -> int:
-    prices = [p for p in (s.modifiers.get("minor_token_price") for s in sources(state, seat)) if p]
-    return min([rulings.MINOR_TOKEN_PRICE, *prices])
+    return min([rulings.MINOR_TOKEN_PRICE, *_totals_of(state, seat)[2]])
 
 
 def progress_price(state: State, seat: int, track: str, discount: int = 0) -> int | None:
@@ -54,13 +82,10 @@ def progress_price(state: State, seat: int, track: str, discount: int = 0) -> in
     level = getattr(player, track) + 1
     if level > rulings.PROGRESS_MAX:
         return None
-    free_tracks: set[str] = set()
-    total_discount = discount
-    for source in sources(state, seat):
-        free_tracks.update(source.modifiers.get("progress_free", ()))
-        total_discount += source.modifiers.get("progress_discount", 0)
+    sums, free_tracks, _prices = _totals_of(state, seat)
     if track in free_tracks:
         return 0
+    total_discount = discount + sums.get("progress_discount", 0)
     return max(rulings.PROGRESS_PRICE_FLOOR, LEVELS[track][level].price - total_discount)
 
 

@@ -146,10 +146,11 @@ def cap_action_excess(state: State) -> None:
 def missing_tokens(state: State, seat: int, needs: tuple[int, int, int]) -> int:
     """How many knowledge tokens the seat lacks for a requirement (major and minor count)."""
     player = state.players[seat]
-    return sum(
-        max(0, need - player.token_count(colour))
-        for colour, need in zip(("red", "blue", "green"), needs, strict=True)
-    )
+    missing = 0
+    for colour, need in zip(("red", "blue", "green"), needs, strict=True):
+        if need:  # most needs are 0: nothing to count
+            missing += max(0, need - player.token_count(colour))
+    return missing
 
 
 def add_token(state: State, seat: int, colour: str, tier: str, count: int = 1) -> None:

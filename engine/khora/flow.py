@@ -53,26 +53,62 @@ def draw_request(state: State) -> int | None:
 
 
 def chance_request(state: State) -> dict | None:
+    """The chance outcome the game needs now, or None (as `run` left it, when it did)."""
+    cache = state.cache
+    if "chance" in cache:
+        return cache["chance"]
+    return _chance_request(state, draw_request(state))
+
+
+def _chance_request(state: State, draw_seat: int | None) -> dict | None:
     if state.chance is not None:
         return state.chance
-    seat = draw_request(state)
-    if seat is not None and state.deck_unseen:
-        task = state.players[seat].agenda[0]
-        return {"kind": "draw", "seat": seat, "count": task.data["count"]}
+    if draw_seat is not None and state.deck_unseen:
+        task = state.players[draw_seat].agenda[0]
+        return {"kind": "draw", "seat": draw_seat, "count": task.data["count"]}
     return None
 
 
-def run(state: State) -> None:
+def carry_over(state: State, seat: int) -> dict | None:
+    """What of `state`'s derived values stays true once `seat` answers its open task: the
+    other seats' option lists and prompts, unless the answer changes what others are offered.
+
+    A seat's answer changes only its own options, except an exploration (the shared board) or
+    a city choice; whatever runs after it and changes a seat drops that seat's kept values
+    (`run`). Returns None when nothing is kept.
+    """
+    task = state.players[seat].agenda[0]
+    cache = state.cache
+    if tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
+        return None
+    options = cache["options"].copy()
+    options.pop(seat, None)
+    return {"options": options, "prompts": cache.get("pending", {})}
+
+
+def run(state: State, carried: dict | None = None) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
-    Leaves in `state.cache["options"]` the options it listed for each seat's open task, so
-    that `pending` need not list them again.
+    Leaves in `state.cache` the chance request it stopped at ("chance"), the options it
+    listed for each seat's open task ("options"), so that `pending` need not list them again,
+    and the `carried` prompts (carry_over) of the seats whose options it kept ("prompts").
     """
-    listed: dict[int, tuple[int, list]] = {}  # seat -> (task id, options), since last change
-    while not state.finished:
-        if chance_request(state) is not None:
+    # seat -> (task id, options), since the seat's last change
+    listed: dict[int, tuple[int, list]] = dict(carried["options"]) if carried else {}
+    state.cache = {}  # what it held was derived from the state before this run
+    players = state.players
+    while True:
+        seat, anyone_busy = None, False  # draw_request, and whether any seat has a task
+        for player in players:
+            agenda = player.agenda
+            if agenda:
+                anyone_busy = True
+                if agenda[0].kind == "draw":
+                    seat = player.seat
+                    break
+        request = _chance_request(state, seat)
+        if request is not None or state.finished:
             break
-        seat = draw_request(state)
         if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order
             CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
             listed = {}
@@ -84,7 +120,7 @@ def run(state: State) -> None:
             # exploration, which is always a real choice (it can be skipped).
             listed.pop(changed_seat, None)
             continue
-        if any(player.agenda for player in state.players):
+        if anyone_busy:  # nothing changed since the scan above
             break
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
@@ -97,7 +133,14 @@ def run(state: State) -> None:
             _run_noting_phase(state, name, args)
         state.cause = ()
         listed = {}
-    state.cache = {"options": listed}
+    state.cache = {"chance": request, "options": listed}
+    if carried and carried["prompts"]:
+        kept = carried["options"]  # the answering seat's are not among them
+        state.cache["prompts"] = {
+            seat: prompt
+            for seat, prompt in carried["prompts"].items()
+            if seat in kept and listed.get(seat) is kept[seat]
+        }
 
 
 def _run_noting_phase(state: State, name: str, args) -> None:
@@ -115,35 +158,42 @@ def _run_noting_phase(state: State, name: str, args) -> None:
 
 
 def _resolve_forced_task(state: State, listed: dict) -> int | None:
-    """Run an automatic task or take a seat's only option; the seat acted for, if any."""
-    for player in state.players:
-        task = tasks.head_task(state, player.seat)
-        if task is None or task.kind == "draw":
+    """Run an automatic task or take a seat's only option; the seat acted for, if any.
+
+    A seat in `listed` for its open task was looked at since it last changed and had a real
+    choice; nothing it reads has changed since (see `run`), so it is passed over.
+    """
+    handlers = tasks.HANDLERS
+    for seat, player in enumerate(state.players):
+        agenda = player.agenda
+        if not agenda:
             continue
-        task_handler = tasks.HANDLERS[task.kind]
+        task = agenda[0]
+        if task.kind == "draw":
+            continue
+        known = listed.get(seat)
+        if known is not None and known[0] == task.id:
+            continue
+        task_handler = handlers[task.kind]
         if task_handler.automatic:
-            if not task_handler.ready(state, player.seat, task):
+            if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
-            state.cause = tasks.cause_of(state, player.seat, task)
-            tasks.run_head(state, player.seat, lambda t, s=player.seat: _run_auto(state, s, t))
+            state.cause = tasks.cause_of(state, seat, task)
+            player.agenda = []  # tasks.run_head, spelled out: this is the hot path
+            task_handler.run(state, seat, task)
+            player.agenda.extend(agenda[1:])
             state.cause = ()
-            return player.seat
-        known = listed.get(player.seat)
-        if known is None or known[0] != task.id:
-            known = listed[player.seat] = (task.id, task_handler.options(state, player.seat, task))
-        options = known[1]
+            return seat
+        options = task_handler.options(state, seat, task)
+        listed[seat] = (task.id, options)
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
-            tasks.run_head(state, player.seat, lambda _task: None)
-            return player.seat
+            tasks.run_head(state, seat, lambda _task: None)
+            return seat
         if (
             len(options) == 1
-            and not tasks.exchange_options(state, player.seat)
-            and task_handler.lone_answer_is_public(state, player.seat, task)
+            and not tasks.exchange_options(state, seat)
+            and task_handler.lone_answer_is_public(state, seat, task)
         ):
-            tasks.resolve_head(state, player.seat, options[0])
-            return player.seat
+            tasks.resolve_head(state, seat, options[0])
+            return seat
     return None
-
-
-def _run_auto(state: State, seat: int, task) -> None:
-    tasks.HANDLERS[task.kind].run(state, seat, task)

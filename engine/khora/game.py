@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, IllegalDecision, InvalidEvent, Prompt
+from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
 from engine.khora import catalog, flow, journal, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
@@ -95,7 +95,15 @@ class KhoraGame:
         if cached is None:
             cached = {}
             if not state.finished and flow.chance_request(state) is None:
-                for seat in range(state.num_players):
+                # Prompts kept from the state before (flow.run): each for the task its kept
+                # options were listed for, which must still be the seat's open task.
+                carried = state.cache.get("prompts", {})
+                listed = state.cache.get("options", {})
+                for seat, player in enumerate(state.players):
+                    prompt, known, agenda = carried.get(seat), listed.get(seat), player.agenda
+                    if prompt is not None and known and agenda and agenda[0].id == known[0]:
+                        cached[seat] = prompt
+                        continue
                     prompt = tasks.build_prompt(state, seat)
                     if prompt is not None:
                         cached[seat] = prompt
@@ -171,36 +179,43 @@ class KhoraGame:
     def apply(self, state: State, event: Event, _in_place: bool = False) -> State:
         if state.finished:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
+        carried = None  # what of `state`'s derived values stays true (flow.carry_over)
         if event.type == "decision" and event.data.get("kind") == "revise":
             step = sealed.revisable_step(state, event.seat) if self._seat_ok(state, event) else None
             if step is None or step != event.data.get("step"):
                 raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
             new = state if _in_place else state.clone()
+            new.cache = {}  # derived from the state before: stale once the event is applied
             sealed.reopen(new, event.seat, step)
         elif event.type == "decision":
-            prompt = self._prompt_answered(state, event)
+            option = self._option_answered(state, event)
+            carried = flow.carry_over(state, event.seat)
             new = state if _in_place else state.clone()
-            tasks.resolve_head(new, event.seat, prompt.option(event.data.get("option")))
+            new.cache = {}
+            tasks.resolve_head(new, event.seat, option)
         elif event.type == "chance":
             new = state if _in_place else state.clone()
+            new.cache = {}
             self._apply_chance(new, event)
         else:
             raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
-        flow.run(new)
+        flow.run(new, carried)
         return new
 
-    def _prompt_answered(self, state: State, event: Event) -> Prompt:
-        """The open prompt a decision event answers; refuses a stale or illegal one."""
+    def _option_answered(self, state: State, event: Event) -> Option:
+        """The option a decision event chose; refuses a stale or illegal one. Checks the
+        event against the seat's open task and its option ids, without building prompts."""
         if flow.chance_request(state) is not None:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
         if not self._seat_ok(state, event):
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        prompt = self.pending(state).get(event.seat)
-        if prompt is None or prompt.id != event.data.get("prompt"):
+        task = tasks.open_task(state, event.seat)
+        if task is None or tasks.prompt_id(event.seat, task) != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        if prompt.option(event.data.get("option")) is None:
+        option = tasks.chosen_option(state, event.seat, task, event.data.get("option"))
+        if option is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
-        return prompt
+        return option
 
     @staticmethod
     def _seat_ok(state: State, event: Event) -> bool:

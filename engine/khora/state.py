@@ -6,7 +6,16 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 COLOURS = ("red", "blue", "green")
+_new = object.__new__
 TIERS = ("minor", "major")
+# The token keys ("red_minor", ...) a count of (colour or None, tier or None) adds up.
+_TOKEN_KEYS = {
+    (colour, tier): tuple(
+        f"{c}_{t}" for c in ((colour,) if colour else COLOURS) for t in ((tier,) if tier else TIERS)
+    )
+    for colour in (None, *COLOURS)
+    for tier in (None, *TIERS)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,39 +66,40 @@ class Player:
     tasks_created: int = 0
 
     def clone(self) -> Player:
-        # Spelled out because cloning is the engine's hot path; test_state checks that every
-        # field is copied.
-        return Player(
-            seat=self.seat,
-            city=self.city,
-            development=self.development,
-            drachma=self.drachma,
-            vp=self.vp,
-            citizens=self.citizens,
-            tax=self.tax,
-            glory=self.glory,
-            troops=self.troops,
-            economy=self.economy,
-            culture=self.culture,
-            military=self.military,
-            philosophy=self.philosophy,
-            tokens=self.tokens.copy(),
-            hand=self.hand[:],
-            played=self.played[:],
-            dice_count=self.dice_count,
-            dice=self.dice[:],
-            assignment=self.assignment[:],
-            active_tiles=self.active_tiles[:],
-            set_aside=self.set_aside[:],
-            unpaid=self.unpaid[:],
-            tiles_done=self.tiles_done[:],
-            achievements=self.achievements[:],
-            draft_hand=self.draft_hand[:],
-            draft_picks=self.draft_picks[:],
-            advanced_this_progress=self.advanced_this_progress,
-            agenda=self.agenda[:],
-            tasks_created=self.tasks_created,
-        )
+        # Spelled out because cloning is the engine's hot path, and slot by slot because that
+        # is nearly three times faster than calling the dataclass's __init__ with keywords;
+        # test_state checks that every field is copied.
+        new = _new(Player)
+        new.seat = self.seat
+        new.city = self.city
+        new.development = self.development
+        new.drachma = self.drachma
+        new.vp = self.vp
+        new.citizens = self.citizens
+        new.tax = self.tax
+        new.glory = self.glory
+        new.troops = self.troops
+        new.economy = self.economy
+        new.culture = self.culture
+        new.military = self.military
+        new.philosophy = self.philosophy
+        new.tokens = self.tokens.copy()
+        new.hand = self.hand[:]
+        new.played = self.played[:]
+        new.dice_count = self.dice_count
+        new.dice = self.dice[:]
+        new.assignment = self.assignment[:]
+        new.active_tiles = self.active_tiles[:]
+        new.set_aside = self.set_aside[:]
+        new.unpaid = self.unpaid[:]
+        new.tiles_done = self.tiles_done[:]
+        new.achievements = self.achievements[:]
+        new.draft_hand = self.draft_hand[:]
+        new.draft_picks = self.draft_picks[:]
+        new.advanced_this_progress = self.advanced_this_progress
+        new.agenda = self.agenda[:]
+        new.tasks_created = self.tasks_created
+        return new
 
     def new_task(self, kind: str, **data: Any) -> Task:
         self.tasks_created += 1
@@ -100,9 +110,11 @@ class Player:
         self.agenda.append(self.new_task(kind, **data))
 
     def token_count(self, colour: str | None = None, tier: str | None = None) -> int:
-        colours = (colour,) if colour else COLOURS
-        tiers = (tier,) if tier else TIERS
-        return sum(self.tokens.get(f"{c}_{t}", 0) for c in colours for t in tiers)
+        tokens = self.tokens
+        count = 0
+        for key in _TOKEN_KEYS[colour, tier]:
+            count += tokens.get(key, 0)
+        return count
 
 
 @dataclass(slots=True)
@@ -146,31 +158,34 @@ class State:
     cause: tuple = ()
 
     def clone(self) -> State:
-        return State(
-            num_players=self.num_players,
-            options=self.options,
-            players=[player.clone() for player in self.players],
-            round=self.round,
-            phase=self.phase,
-            start_player=self.start_player,
-            steps=self.steps[:],
-            chance=self.chance,
-            deck_unseen=self.deck_unseen[:],
-            deck_bottom=self.deck_bottom[:],
-            bottom_places=self.bottom_places.copy(),
-            events_unseen=self.events_unseen[:],
-            events_revealed=self.events_revealed[:],
-            current_event=self.current_event,
-            exploration=self.exploration[:],
-            persepolis_explored=self.persepolis_explored,
-            tokens_from_reserve=self.tokens_from_reserve,
-            achievements_claimed={k: v[:] for k, v in self.achievements_claimed.items()},
-            assignments_revealed=self.assignments_revealed,
-            finished=self.finished,
-            steps_started=self.steps_started,
-            final_scores=self.final_scores,
-            rules_version=self.rules_version,
-        )
+        new = _new(State)  # slot by slot, as Player.clone
+        new.num_players = self.num_players
+        new.options = self.options
+        new.players = [player.clone() for player in self.players]
+        new.round = self.round
+        new.phase = self.phase
+        new.start_player = self.start_player
+        new.steps = self.steps[:]
+        new.chance = self.chance
+        new.deck_unseen = self.deck_unseen[:]
+        new.deck_bottom = self.deck_bottom[:]
+        new.bottom_places = self.bottom_places.copy()
+        new.events_unseen = self.events_unseen[:]
+        new.events_revealed = self.events_revealed[:]
+        new.current_event = self.current_event
+        new.exploration = self.exploration[:]
+        new.persepolis_explored = self.persepolis_explored
+        new.tokens_from_reserve = self.tokens_from_reserve
+        new.achievements_claimed = {k: v[:] for k, v in self.achievements_claimed.items()}
+        new.assignments_revealed = self.assignments_revealed
+        new.finished = self.finished
+        new.steps_started = self.steps_started
+        new.final_scores = self.final_scores
+        new.rules_version = self.rules_version
+        new.cache = {}
+        new.journal = None
+        new.cause = ()
+        return new
 
     def __getstate__(self) -> list:
         return [getattr(self, field_.name) for field_ in fields(self)]

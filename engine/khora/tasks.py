@@ -22,6 +22,9 @@ class TaskHandler:
     kind = ""
     secret = False
     automatic = False
+    # Answering it may change what other seats are offered (the exploration board, the cities
+    # left): the others' options are then listed again instead of kept (flow.carry_over).
+    changes_other_seats = False
 
     def text(self, state: State, seat: int, task: Task) -> str:
         raise NotImplementedError
@@ -82,21 +85,48 @@ def exchange_options(state: State, seat: int) -> list[Option]:
     ]
 
 
-def build_prompt(state: State, seat: int) -> Prompt | None:
+def open_task(state: State, seat: int) -> Task | None:
+    """The task the seat is asked about now: its head task, unless it is a draw or an
+    automatic task (waiting on other seats before it can run: nothing to ask)."""
     task = head_task(state, seat)
-    if task is None or task.kind == "draw":
+    if task is None or task.kind == "draw" or HANDLERS[task.kind].automatic:
         return None
-    task_handler = HANDLERS[task.kind]
-    if task_handler.automatic:  # waiting on other seats before it can run: nothing to ask
-        return None
+    return task
+
+
+def prompt_id(seat: int, task: Task) -> str:
+    return f"p{seat}-{task.id}"
+
+
+def task_options(state: State, seat: int, task: Task) -> list[Option]:
+    """The options of the seat's open task, as flow.run listed them if it did."""
     listed = state.cache.get("options", {}).get(seat)
     if listed is not None and listed[0] == task.id:
-        options = listed[1]
-    else:
-        options = task_handler.options(state, seat, task)
+        return listed[1]
+    return HANDLERS[task.kind].options(state, seat, task)
+
+
+def chosen_option(state: State, seat: int, task: Task, option_id: str) -> Option | None:
+    """The option `option_id` of the seat's open task, the prompt's own or the glory
+    exchange, as `build_prompt(...).option(option_id)` finds it, without building the prompt."""
+    for option in task_options(state, seat, task):
+        if option.id == option_id:
+            return option
+    if option_id == GLORY_EXCHANGE:
+        for option in exchange_options(state, seat):
+            return option
+    return None
+
+
+def build_prompt(state: State, seat: int) -> Prompt | None:
+    task = open_task(state, seat)
+    if task is None:
+        return None
+    task_handler = HANDLERS[task.kind]
+    options = task_options(state, seat, task)
     default = task_handler.default(state, seat, task, options)
     return Prompt(
-        id=f"p{seat}-{task.id}",
+        id=prompt_id(seat, task),
         seat=seat,
         kind=task.kind,
         text=task_handler.text(state, seat, task),
@@ -141,7 +171,10 @@ def resolve_head(state: State, seat: int, option: Option) -> None:
         player.agenda[0] = player.new_task(task.kind, **task.data)
     else:
         state.cause = cause_of(state, seat, task)
-        run_head(state, seat, lambda t: HANDLERS[t.kind].resolve(state, seat, t, option))
+        rest = player.agenda[1:]  # run_head, spelled out: this is the hot path
+        player.agenda = []
+        HANDLERS[task.kind].resolve(state, seat, task, option)
+        player.agenda.extend(rest)
     state.cause = previous
 
 

@@ -3,9 +3,11 @@
 from engine.khora.phases import (  # noqa: F401
     achievements,
     actions,
+    development,
     dice,
     draws,
     event_resolution,
+    politics,
     progress,
     round_start,
     scoring,

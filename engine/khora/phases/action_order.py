@@ -104,19 +104,34 @@ def may_start(state: State, seat: int, tile: int) -> bool:
         if not mine:  # most tiles: nothing another seat's tile could affect
             return True
     key = (tile, turn_position(state, seat))
-    earlier: list[tuple[int, int | None]] = []
-    for other in range(state.num_players):
+    start, count = state.start_player, state.num_players
+    for other, player in enumerate(state.players):
         if other == seat:
             continue
-        position = turn_position(state, other)
-        earlier += [(other, t) for t in _unfinished(state, other) if (t, position) < key]
-        if _choosing_extra_action(state, other):
-            earlier.append((other, None))  # may still choose any tile, even Philosophy (0)
-    if _strict:
-        return not earlier
-    return not any(
-        _conflict(mine, _footprints_of(state, other, other_tile)) for other, other_tile in earlier
-    )
+        position = (other - start) % count  # turn_position, inlined: this is a hot path
+        tiles, choosing_extra = _agenda_tiles(player.agenda)
+        for other_tile in tiles:
+            if (other_tile, position) < key and (
+                _strict or _conflict(mine, footprints(state, other, other_tile))
+            ):
+                return False
+        # A seat choosing an extra action may still choose any tile, even Philosophy (0).
+        if choosing_extra and (_strict or _conflict(mine, _footprints_of(state, other, None))):
+            return False
+    return True
+
+
+def _agenda_tiles(agenda) -> tuple[list[int], bool]:
+    """`_unfinished` and `_choosing_extra_action` of one agenda, in one pass."""
+    tiles = []
+    choosing_extra = False
+    for task in agenda:
+        kind = task.kind
+        if kind == "take_action" or kind == "finish_action":
+            tiles.append(task.data["tile"])
+        elif kind == "extra_action":
+            choosing_extra = True
+    return tiles, choosing_extra
 
 
 def _footprints_of(state: State, seat: int, tile: int | None) -> tuple[Footprint, ...]:
@@ -182,12 +197,16 @@ def _deck_may_run_short(state: State) -> bool:
     done), so "no" is certain: every draw left then comes from the unseen cards, in any order.
     """
     needed = 0
+    unseen = len(state.deck_unseen)
     for player in state.players:
-        for tile in _unfinished(state, player.seat):
+        tiles, choosing_extra = _agenda_tiles(player.agenda)
+        for tile in tiles:
             if tile == LEGISLATION and _not_started(state, player.seat, tile):
                 needed += DRAWS[LEGISLATION]
-            elif tile == POLITICS and _may_hold_cards(state, player.seat):
+            elif tile == POLITICS and (player.hand or LEGISLATION in tiles):  # _may_hold_cards
                 needed += DRAWS[POLITICS]
-        if _choosing_extra_action(state, player.seat):
+        if choosing_extra:
             needed += max(DRAWS.values())
-    return needed > len(state.deck_unseen)
+        if needed > unseen:  # it only grows
+            return True
+    return False

@@ -6,26 +6,25 @@ another seat's earlier tile only when the two could affect each other: `action_o
 that from what each tile can touch (the exploration board, the politics deck once its unseen
 cards may run out, the military levels Rivalry compares). This saves a slow game many waits,
 and their emails, with the result of the rulebook's order.
+
+The questions of the Politics and Development tiles are in politics.py and development.py.
 """
 
 from __future__ import annotations
+
+import functools
 
 from engine.core import Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
-from engine.khora.content.cards import CARDS
-from engine.khora.content.cities import CITIES
 from engine.khora.content.exploration import SPACES
 from engine.khora.content.helpers import ask
-from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import (
     add_token,
-    advance_track,
     cap_action_excess,
     draw_cards,
     gain,
-    missing_tokens,
     pay,
 )
 from engine.khora.flow import step
@@ -192,9 +191,20 @@ class TakeMinorToken(TaskHandler):
 # --- Military ---------------------------------------------------------------------------
 
 
+@functools.cache
+def _explore_option(space_id: str, lost: int) -> Option:
+    """One space to explore; kept, as the same few (space, loss) pairs come back all game."""
+    return Option(
+        f"space:{space_id}",
+        Text("option.explore", offer=space_id, lost=lost),
+        {"space": space_id, "troops": -lost},
+    )
+
+
 @handler
 class Explore(TaskHandler):
     kind = "explore"
+    changes_other_seats = True
 
     def text(self, state, seat, task):
         return Text("prompt.explore", troops=state.players[seat].troops)
@@ -213,18 +223,12 @@ class Explore(TaskHandler):
 
     def options(self, state, seat, task):
         troops = state.players[seat].troops
+        extra_loss = abilities.modifier(state, seat, "explore_loss")  # as explore_loss adds
         options = [Option("skip", Text("option.no_explore"), {})]
         for space_id in state.exploration:
             space = SPACES[space_id]
             if troops >= space.troops_required:
-                lost = abilities.explore_loss(state, seat, space.troops_lost)
-                options.append(
-                    Option(
-                        f"space:{space_id}",
-                        Text("option.explore", offer=space_id, lost=lost),
-                        {"space": space_id, "troops": -lost},
-                    )
-                )
+                options.append(_explore_option(space_id, max(0, space.troops_lost + extra_loss)))
         return options
 
     def resolve(self, state, seat, task, option):
@@ -243,261 +247,3 @@ class Explore(TaskHandler):
             state.persepolis_explored = True
         if task.data["remaining"] > 1:
             ask(state, seat, "explore", remaining=task.data["remaining"] - 1)
-
-
-# --- Politics ---------------------------------------------------------------------------
-
-
-def _requirement_option(state, seat, needs, cost, option_id, label, data) -> Option | None:
-    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens.
-
-    `label` is (message id, parameters); the message ends with the price, `{paid}`.
-    """
-    player = state.players[seat]
-    missing = missing_tokens(state, seat, needs)
-    philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
-    if player.drachma < cost or player.philosophy < philosophy:
-        return None
-    costs = [Text("pay.drachma", n=cost)] if cost else []
-    if philosophy:
-        costs.append(Text("pay.philosophy", n=philosophy, missing=missing))
-    paid = Text("pay", costs=costs) if costs else ""
-    key, params = label
-    return Option(
-        option_id,
-        Text(key, **params, paid=paid),
-        {**data, "drachma": -cost, "philosophy": -philosophy},
-    )
-
-
-def unmet_requirements(state, seat, needs, cost) -> list[Text]:
-    """Why a seat cannot pay `cost` and meet `needs` now (empty: it can)."""
-    player = state.players[seat]
-    reasons = []
-    if player.drachma < cost:
-        reasons.append(Text("why.drachmas", n=cost, have=player.drachma))
-    missing = missing_tokens(state, seat, needs)
-    philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
-    if player.philosophy < philosophy:
-        for colour, need in zip(("red", "blue", "green"), needs, strict=True):
-            have = player.token_count(colour)
-            if have < need:
-                reasons.append(
-                    Text(
-                        "why.needs_tokens",
-                        need=need,
-                        colour=colour,
-                        colour_gen=Text(f"colour_gen.{colour}"),
-                        have=have,
-                    )
-                )
-        reasons.append(
-            Text("why.philosophy", missing=missing, n=philosophy, have=player.philosophy)
-        )
-    return reasons
-
-
-def _pay(state: State, seat: int, option: Option) -> None:
-    pay(state, seat, drachma=option.data["drachma"], philosophy=option.data["philosophy"])
-
-
-@handler
-class PlayPolitics(TaskHandler):
-    kind = "play_politics"
-
-    def text(self, state, seat, task):
-        source = Text(f"source.{task.data['source']}")
-        return Text("prompt.play_politics", source=source)
-
-    def unavailable(self, state, seat, task):
-        left_out = []
-        for card_id in dict.fromkeys(state.players[seat].hand):
-            card = CARDS[card_id]
-            reasons = unmet_requirements(state, seat, card.needs, card.cost)
-            if reasons:
-                left_out.append((f"card:{card_id}", Text("option.card", card=card_id), reasons))
-        return left_out
-
-    def options(self, state, seat, task):
-        options = [Option("skip", Text("option.play_no_card"), {})]
-        for card_id in dict.fromkeys(state.players[seat].hand):
-            card = CARDS[card_id]
-            option = _requirement_option(
-                state,
-                seat,
-                card.needs,
-                card.cost,
-                f"card:{card_id}",
-                ("option.play_card", {"card": card_id}),
-                {"card": card_id},
-            )
-            if option:
-                options.append(option)
-        return options
-
-    def lone_answer_is_public(self, state, seat, task):
-        # The hand is secret: only an empty one tells everyone there is nothing to play.
-        return not state.players[seat].hand
-
-    def resolve(self, state, seat, task, option):
-        if option.id == "skip":
-            return
-        _pay(state, seat, option)
-        play_card(state, seat, option.data["card"])
-
-
-def play_card(state: State, seat: int, card_id: str) -> None:
-    player = state.players[seat]
-    card = CARDS[card_id]
-    player.hand.remove(card_id)
-    player.played.append(card_id)
-    note(state, "card_played", seat, card=card_id)
-    if card.on_play:
-        previous, state.cause = state.cause, ("card", card_id)
-        card.on_play(state, seat)
-        state.cause = previous
-    abilities.trigger(state, seat, "card_played", card=card_id)
-
-
-@handler
-class OstracismReturn(TaskHandler):
-    kind = "ostracism_return"
-
-    def text(self, state, seat, task):
-        return Text("prompt.ostracism_return")
-
-    def options(self, state, seat, task):
-        return [
-            Option(f"card:{card_id}", Text("option.take_back", card=card_id), {"card": card_id})
-            for card_id in state.players[seat].played
-            if card_id != "ostracism"
-        ]
-
-    def default(self, state, seat, task, options):
-        return options[0].id
-
-    def resolve(self, state, seat, task, option):
-        player = state.players[seat]
-        player.played.remove(option.data["card"])
-        player.hand.append(option.data["card"])
-        note(state, "card_returned", seat, card=option.data["card"])
-
-
-# --- Development ------------------------------------------------------------------------
-
-
-def unlock_development(state: State, seat: int) -> None:
-    player = state.players[seat]
-    player.development += 1
-    note(state, "development", seat, city=player.city, level=player.development)
-    development = CITIES[player.city].developments[player.development - 1]
-    if development.on_unlock:
-        previous, state.cause = state.cause, ("development", player.city, development.level)
-        development.on_unlock(state, seat)
-        state.cause = previous
-
-
-@handler
-class Develop(TaskHandler):
-    kind = "develop"
-
-    def text(self, state, seat, task):
-        return Text("prompt.develop", city=state.players[seat].city)
-
-    def unavailable(self, state, seat, task):
-        player = state.players[seat]
-        if player.development >= len(CITIES[player.city].developments):
-            return []
-        development = CITIES[player.city].developments[player.development]
-        reasons = unmet_requirements(state, seat, development.needs, development.cost)
-        if not reasons:
-            return []
-        label = Text(
-            "option.unlock",
-            level=development.level,
-            development=(player.city, development.level),
-            paid="",
-        )
-        return [("unlock", label, reasons)]
-
-    def options(self, state, seat, task):
-        player = state.players[seat]
-        options = [Option("skip", Text("option.unlock_nothing"), {})]
-        if player.development < len(CITIES[player.city].developments):
-            development = CITIES[player.city].developments[player.development]
-            option = _requirement_option(
-                state,
-                seat,
-                development.needs,
-                development.cost,
-                "unlock",
-                (
-                    "option.unlock",
-                    {"level": development.level, "development": (player.city, development.level)},
-                ),
-                {"level": development.level},
-            )
-            if option:
-                options.append(option)
-        return options
-
-    def resolve(self, state, seat, task, option):
-        if option.id == "skip":
-            return
-        _pay(state, seat, option)
-        unlock_development(state, seat)
-        abilities.trigger(state, seat, "development_action")
-
-
-@handler
-class ArgosReward(TaskHandler):
-    kind = "argos_reward"
-    REWARDS = (("troops", 2), ("drachma", 3), ("vp", 4), ("citizens", 5))
-
-    def text(self, state, seat, task):
-        return Text("prompt.argos_reward")
-
-    def options(self, state, seat, task):
-        return [
-            Option(f"{res}:{n}", Text(f"option.gain.{res}", n=n), {res: n})
-            for res, n in self.REWARDS
-        ]
-
-    def default(self, state, seat, task, options):
-        return options[0].id
-
-    def resolve(self, state, seat, task, option):
-        gain(state, seat, **option.data)
-
-
-@handler
-class FreeAdvance(TaskHandler):
-    """Miletus 2: move up one level on each of two different tracks, for free."""
-
-    kind = "free_advance"
-
-    def text(self, state, seat, task):
-        return Text("prompt.free_advance", remaining=task.data["remaining"])
-
-    def options(self, state, seat, task):
-        player = state.players[seat]
-        options = [
-            Option(f"track:{t}", Text("option.move_up_one", track=t), {"track": t})
-            for t in PROGRESS_TRACKS
-            if t not in task.data["used"] and getattr(player, t) < rulings.PROGRESS_MAX
-        ]
-        return [*options, Option("skip", Text("option.stop"), {})]
-
-    def default(self, state, seat, task, options):
-        return options[0].id
-
-    def resolve(self, state, seat, task, option):
-        if option.id == "skip":
-            return
-        track = option.data["track"]
-        advance_track(state, seat, track, 1)
-        if task.data["remaining"] > 1:
-            used = (*task.data["used"], track)
-            if not rulings.MILETUS_FREE_ADVANCES_DIFFERENT_TRACKS:
-                used = ()
-            ask(state, seat, "free_advance", remaining=task.data["remaining"] - 1, used=used)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
@@ -33,8 +35,14 @@ def _advance_option(state, seat, track, discount, option_id, label_key, data) ->
     if price is None or state.players[seat].drachma < price:
         return None
     level = getattr(state.players[seat], track) + 1
+    return _advance_offer(option_id, label_key, track, level, price, tuple(data.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _advance_offer(option_id, label_key, track, level, price, data) -> Option:
+    """The option itself; kept, as the same few tracks and prices come back all game."""
     label = Text(label_key, track=track, level=level, price=price)
-    return Option(option_id, label, {"track": track, "drachma": -price, **data})
+    return Option(option_id, label, {"track": track, "drachma": -price, **dict(data)})
 
 
 def _unavailable_advances(state, seat, tracks, discount, option_prefix, label_key) -> list:

@@ -70,6 +70,7 @@ def choose_city(state: State, seat: int) -> None:
 @handler
 class ChooseCity(TaskHandler):
     kind = "choose_city"
+    changes_other_seats = True
 
     def text(self, state, seat, task):
         return Text("prompt.choose_city")
@@ -176,7 +177,7 @@ def draft_end(state: State) -> None:
 
 @step("first_developments")
 def first_developments(state: State) -> None:
-    from engine.khora.phases.actions import unlock_development
+    from engine.khora.phases.development import unlock_development
 
     for player in state.players:
         unlock_development(state, player.seat)
