@@ -1,24 +1,24 @@
 """Bearer tokens (knox), checked through a short-lived cache in each process.
 
 Knox reads the token and its user on every request, then every other token of the user to
-delete the expired ones: two queries, and the profile (the response's language) makes three.
-Here a token is read once, with its user and profile, and then trusted by this process for
-`TOKEN_CACHE_SECONDS` (a few seconds); expired tokens are deleted at login and by the hourly
-prune instead of on every request.
+delete the expired ones: two queries. Here a token is read once, with its user, and then
+trusted by this process for `TOKEN_CACHE_SECONDS` (a few seconds); expired tokens are deleted
+at login and by the hourly prune instead of on every request.
 
 The trade-off: a token revoked or expired, or a user deactivated, through another process (a
 logout served by another web worker, the admin, a script) keeps working in this process for
 at most `TOKEN_CACHE_SECONDS`. A change this process makes is seen at once: deleting a token
-and saving its user or profile drop the cached entries (signals below), and a token past its
-expiry is refused even when cached. `TOKEN_CACHE_SECONDS=0` turns the cache off.
+or saving its user drops the cached entries (signals below), and a token past its expiry is
+refused even when cached. `TOKEN_CACHE_SECONDS=0` turns the cache off.
 
-A cached entry's token, user and profile objects serve every request of this process that
-sends the token while it is trusted: nothing on a request path changes them in place.
+Only the token and the user are kept: each request gets its own copies of them, so what a
+request reads through them (the profile, for its language) is read afresh.
 """
 
 from __future__ import annotations
 
 import binascii
+import copy
 import threading
 import time
 from hmac import compare_digest
@@ -35,8 +35,6 @@ from knox.crypto import hash_token
 from knox.models import AuthToken
 from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
-
-from accounts.models import Profile
 
 
 class TokenCache:
@@ -102,10 +100,10 @@ class CachedTokenAuthentication(TokenAuthentication):
             raise refused from None
         cached = checked_tokens.get(digest)
         if cached is not None:
-            return cached.user, cached
+            return _own_copy(cached)
         for candidate in AuthToken.objects.filter(
             token_key=text[: CONSTANTS.TOKEN_KEY_LENGTH]
-        ).select_related("user__profile"):
+        ).select_related("user"):
             if not compare_digest(digest, candidate.digest):
                 continue
             if candidate.expiry is not None and candidate.expiry < timezone.now():
@@ -113,10 +111,17 @@ class CachedTokenAuthentication(TokenAuthentication):
                 break
             if candidate.expiry is not None and knox_settings.AUTO_REFRESH:
                 self.renew_token(candidate)
-            user, checked = self.validate_user(candidate)
-            checked_tokens.put(checked)
-            return user, checked
+            self.validate_user(candidate)
+            checked_tokens.put(candidate)
+            return _own_copy(candidate)
         raise refused
+
+
+def _own_copy(token: AuthToken) -> tuple:
+    """The request's own token and user, which it may annotate without touching the cache."""
+    token = copy.copy(token)
+    token.user = copy.copy(token.user)
+    return token.user, token
 
 
 class CachedTokenScheme(KnoxTokenScheme):
@@ -143,7 +148,3 @@ def _forget_deleted_token(sender, instance, **kwargs):
 def _forget_saved_user(sender, instance, **kwargs):
     checked_tokens.drop_user(instance.pk)
 
-
-@receiver(post_save, sender=Profile)
-def _forget_saved_profile(sender, instance, **kwargs):
-    checked_tokens.drop_user(instance.user_id)
