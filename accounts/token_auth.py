@@ -147,4 +147,3 @@ def _forget_deleted_token(sender, instance, **kwargs):
 @receiver(post_save, sender=get_user_model())
 def _forget_saved_user(sender, instance, **kwargs):
     checked_tokens.drop_user(instance.pk)
-
