@@ -43,13 +43,20 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-def prompt_payload(game: Game, state, seat: int, lang: str = "en") -> dict[str, Any] | None:
+# `step` not given: read the game's open step.
+_READ = object()
+
+
+def prompt_payload(
+    game: Game, state, seat: int, lang: str = "en", step: GameStep | None = _READ
+) -> dict[str, Any] | None:
     """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
-    options it leaves out and why."""
+    options it leaves out and why; its deadline is the open `step`'s."""
     payload = engine_game(game).prompt_dict(state, seat, lang)
     if payload is None:
         return None
-    step = open_step(game)
+    if step is _READ:
+        step = open_step(game)
     del payload["seat"]
     payload["deadline"] = step.deadline if step else None
     return payload
