@@ -79,7 +79,9 @@ def game_list(user, list_filter: str) -> QuerySet[Game]:
 
 
 def seats_summary(game: Game) -> list[dict[str, Any]]:
-    by_position = {seat.position: seat for seat in game.seats.all()}
+    prefetched = "seats" in getattr(game, "_prefetched_objects_cache", {})
+    seats = game.seats.all() if prefetched else game.seats.select_related("user")
+    by_position = {seat.position: seat for seat in seats}
     summary = []
     for position in range(game.num_seats):
         seat = by_position.get(position)
