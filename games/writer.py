@@ -20,6 +20,7 @@ from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
+from notifications.selectors import FRESH_RELATIONS
 
 # `latest_step` not given: the writer reads it.
 _READ = object()
@@ -185,10 +186,15 @@ class GameWriter:
 
     def _before_email(self) -> None:
         """An email is about to be written: what it tells (the history since the player last
-        looked, their last answer) reads the log, so the new events go first, and the
-        recipients are read, all at once."""
+        looked, their last answer) reads the log, so the new events go first; and the
+        recipients are read with their profiles and preferences, all at once."""
         self.batch.flush()
-        prefetch_related_objects(self.seats, "user")
+        prefetch_related_objects(
+            self.seats, "user", "user__profile", "user__notification_preference"
+        )
+        for seat in self.seats:
+            if seat.user is not None:
+                setattr(seat.user, FRESH_RELATIONS, True)
 
     def open_step(self) -> GameStep | None:
         """The step open after this change, as it will be committed."""
