@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -165,13 +166,14 @@ def decisions_submit(
     user,
     decisions: list[DecisionInput],
     idempotency_key: str | None = None,
-    lang: str = "en",
+    lang: str | Callable[[], str] = "en",
 ) -> Submission:
     """Apply the seat's decisions in order, then chance and bots; return the response body.
 
     A batch keeps the decisions before a refused one whenever any were accepted: rolling them
     back would let a player redraw the cards or dice they triggered by sending a bad second
-    decision on purpose.
+    decision on purpose. `lang` may be a function, called only when the response carries a
+    prompt (the API's reads the requester's profile).
     """
     if idempotency_key is not None and not IDEMPOTENCY_KEY_PATTERN.fullmatch(idempotency_key):
         raise DomainError(
@@ -222,7 +224,7 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": prompt_payload(game, writer.state, seat.position, lang, writer.open_step()),
+            "prompt": _next_prompt(game, writer, seat, lang),
         }
         if idempotency_key and stopped is None:
             record = IdempotencyRecord(
@@ -240,6 +242,14 @@ def decisions_submit(
     if stopped is not None:
         raise stopped
     return Submission(body)
+
+
+def _next_prompt(game: Game, writer: GameWriter, seat: Seat, lang) -> dict[str, Any] | None:
+    """The seat's open prompt after the change, as it will be committed."""
+    if seat.position not in writer.rules.pending(writer.state):
+        return None
+    lang = lang() if callable(lang) else lang
+    return prompt_payload(game, writer.state, seat.position, lang, writer.open_step())
 
 
 def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]:
