@@ -200,9 +200,18 @@ def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep
         "language": lang,
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
         **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
-        **since_last_looked(game, seat, lang),
+        **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "deadline": step.deadline,
     }
+
+
+def _seat_names(game: Game, seats: list[Seat]) -> list[str | None]:
+    """selectors.seat_names from the writer's seats (their users read with them)."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        by_position[p].user.username if p in by_position and by_position[p].user else None
+        for p in range(game.num_seats)
+    ]
 
 
 def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:

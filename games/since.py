@@ -38,15 +38,20 @@ def looked_upto(game: Game, seat: Seat) -> int:
     return max(emailed or 0, answered or 0)
 
 
-def since_last_looked(game: Game, seat: Seat, lang: str) -> dict:
+def since_last_looked(
+    game: Game, seat: Seat, lang: str, names: list[str | None] | None = None
+) -> dict:
     """The `history` and `told_upto` entries of an email's context: the newest lines of what
     happened since the player last looked (at most NOTIFY_HISTORY_LINES), how many earlier
-    ones were left out, and the log's end now (what this email tells up to)."""
+    ones were left out, and the log's end now (what this email tells up to). `names`: the
+    seats' names when the caller has them (see selectors.seat_names)."""
     after = looked_upto(game, seat)
     # A player away for very long: read only the newest events; the older ones are counted
     # (one line each, an estimate: the email only says how many it leaves out).
     skipped = max(game.last_seq - after - EVENTS_READ, 0)
-    history = selectors.game_history(game, seat.position, after + skipped, EVENTS_READ, lang)
+    history = selectors.game_history(
+        game, seat.position, after + skipped, EVENTS_READ, lang, names=names
+    )
     texts = [line["text"] for line in history["lines"] if line.get("text")]
     shown = settings.NOTIFY_HISTORY_LINES
     return {

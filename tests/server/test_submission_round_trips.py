@@ -30,7 +30,7 @@ from tests.server.conftest import start_game, url
 BUDGET_WITHOUT_EMAIL = {"postgresql": 7, "sqlite": 10}
 # One that writes one email (a "your turn"), which reads what the email tells: the
 # recipient's preferences, suppression, the outbox, the history since they last looked.
-BUDGET_WITH_ONE_EMAIL = {"postgresql": 23, "sqlite": 28}
+BUDGET_WITH_ONE_EMAIL = {"postgresql": 22, "sqlite": 27}
 
 
 def round_trips(player, game, prompt: dict, key: str, monkeypatch) -> tuple[int, list[str]]:
