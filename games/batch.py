@@ -29,7 +29,7 @@ class WriteBatch:
     def insert(self, model: type[models.Model], rows: Sequence[models.Model]) -> None:
         if not rows:
             return
-        fields = _concrete(model, include_auto_pk=False)
+        fields = _concrete(model)
         values, params = [], []
         for row in rows:
             values.append("(" + ", ".join(["%s"] * len(fields)) + ")")
@@ -57,7 +57,7 @@ class WriteBatch:
         """INSERT the row, or UPDATE the one with the same `unique` field (an ON CONFLICT
         upsert, which PostgreSQL and SQLite both speak)."""
         model = type(row)
-        fields = _concrete(model, include_auto_pk=False)
+        fields = _concrete(model)
         key = _quote(model._meta.get_field(unique).column)
         changes = ", ".join(
             f"{_quote(f.column)} = EXCLUDED.{_quote(f.column)}" for f in fields if f.name != unique
@@ -90,11 +90,12 @@ class WriteBatch:
                     cursor.execute(sql, params)
 
 
-def _concrete(model, *, include_auto_pk: bool) -> list[models.Field]:
+def _concrete(model) -> list[models.Field]:
+    """The columns an INSERT names: all but an auto-incremented primary key."""
     return [
         field
         for field in model._meta.concrete_fields
-        if include_auto_pk or not (field.primary_key and isinstance(field, models.AutoField))
+        if not (field.primary_key and isinstance(field, models.AutoField))
     ]
 
 
