@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from accounts import token_auth  # noqa: F401 (connects its signals, names its scheme)

@@ -9,6 +9,7 @@ from knox.models import AuthToken
 
 from accounts import usernames
 from accounts.models import Profile
+from accounts.token_auth import expired_tokens_delete
 from games.errors import DomainError
 
 User = get_user_model()
@@ -77,6 +78,7 @@ def token_create(*, username: str, password: str, request=None) -> tuple[AuthTok
             401,
         )
     with transaction.atomic():
+        expired_tokens_delete(user)  # not on every request: see accounts.token_auth
         issued = AuthToken.objects.create(user)
         _revoke_beyond_cap(user)
     return issued

@@ -1,7 +1,6 @@
 """Account and token endpoints: parse → one service call → render."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from knox.auth import TokenAuthentication
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -15,6 +14,7 @@ from accounts.serializers import (
     TokenCreateInput,
     TokenOutput,
 )
+from accounts.token_auth import CachedTokenAuthentication
 from games.views import problems
 from khora_site.throttles import LoginPerAccountThrottle, LoginPerClientThrottle, SignUpThrottle
 
@@ -109,7 +109,7 @@ class TokenCreateView(APIView):
 
 
 class TokenRevokeView(APIView):
-    authentication_classes = [TokenAuthentication]
+    authentication_classes = [CachedTokenAuthentication]
 
     @extend_schema(
         operation_id="auth_token_revoke",
@@ -125,7 +125,7 @@ class TokenRevokeView(APIView):
 
 
 class TokenRevokeAllView(APIView):
-    authentication_classes = [TokenAuthentication]
+    authentication_classes = [CachedTokenAuthentication]
 
     @extend_schema(
         operation_id="auth_token_revoke_all",

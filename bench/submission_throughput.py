@@ -282,6 +282,7 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
     from django.test.utils import CaptureQueriesContext
 
     from khora_site.celery import app
+    from notifications.models import Notification
 
     pool.fill(250)
     app.conf.task_always_eager = False  # enqueue like the server does
@@ -290,10 +291,12 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
     queries = {"bare": [], "real": []}
     profiler = cProfile.Profile() if profile else None
     source = DecisionSource(pool, rng)
+    emailing = 0  # real requests that wrote at least one email (an outbox row)
     for _ in range(200):
         for name in ("bare", "real"):
             request = BareSource.REQUEST if name == "bare" else source.next()
             headers = {k: v for k, v in request.headers.items() if k != "Content-Type"}
+            outbox = Notification.objects.count() if name == "real" else 0
             with CaptureQueriesContext(connection) as captured:
                 if profiler and name == "real":
                     profiler.enable()
@@ -307,6 +310,7 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
             queries[name].append(len(captured))
             if name == "real":
                 source.answered(response.status_code, response.content)
+                emailing += Notification.objects.count() > outbox
             elif response.status_code != 201:
                 raise SystemExit(f"bare endpoint answered {response.status_code}")
     source.stop()
@@ -315,13 +319,15 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
         print("\nWhere a real submission spends its time (in-process, cumulative):")
         stats = pstats.Stats(profiler).sort_stats("cumulative")
         stats.print_stats(r"games/|engine/|knox/|json/|pickle|psycopg/cursor", 40)
-    return {
+    costs = {
         name: {
             "median_ms": round(statistics.median(samples[name]) * 1000, 2),
             "sql_queries_median": statistics.median(queries[name]),
         }
         for name in samples
     }
+    costs["real"]["share_writing_email"] = round(emailing / len(samples["real"]), 2)
+    return costs
 
 
 def _combined(results: list[load.LoadResult]) -> load.LoadResult:
@@ -372,6 +378,9 @@ def report(result: dict) -> None:
         f"\nratio real/bare: {result['ratio']:.2f} ({verdict} the target ≥ {TARGET_RATIO}); "
         f"per round: {', '.join(f'{r:.2f}' for r in result['ratio_per_round'])}"
     )
+    share = result["in_process"]["real"].get("share_writing_email")
+    if share is not None:
+        print(f"in-process real decisions that wrote an email: {share:.0%}")
     for name in ("real", "bare"):
         if result[name]["first_error"]:
             print(f"first error ({name}): {result[name]['first_error']}")

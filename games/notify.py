@@ -7,6 +7,7 @@ prompt (through the engine's per-seat prompt) and public facts (players, scores)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -91,8 +92,12 @@ def announce(
     step: GameStep | None,
     finished: bool,
     defaults_played: dict[int, list] | None = None,
+    before_email: Callable[[], None] | None = None,
 ) -> None:
     """Write the emails this new state calls for, and update each seat's `waiting`.
+
+    `before_email` is called before any email is composed (the writer then writes the new
+    events, which the email's history reads); a change that calls for none never calls it.
 
     A player hears "your turn" when they are asked after waiting on other players (a step
     resolved, a deadline passed), never for the prompts that follow straight from their own
@@ -101,9 +106,12 @@ def announce(
     the "your turn" email when they are asked again at once, else in a notice of its own.
     """
     defaults_played = dict(defaults_played or {})
+    ready = before_email or (lambda: None)
     pending = rules.pending(state)
     people = [seat for seat in seats if seat.user_id and not seat.is_bot]
     if finished:
+        if people:
+            ready()
         view = rules.view(state, None)
         scores = rules.scores(state)
         for seat in people:
@@ -121,6 +129,7 @@ def announce(
         if seat.position in pending:
             if seat.waiting and not seat.autoplay and step is not None:
                 kind = "game_started" if step.number == 1 else "your_turn"
+                ready()
                 context = _asking(game, seats, rules, state, seat, pending, step)
                 played = defaults_played.pop(seat.position, [])
                 context["defaults_played"] = _labels(played, context["language"])
@@ -137,6 +146,7 @@ def announce(
             seat.waiting = True  # answered; now the game waits on someone else
     for seat in people:
         if defaults_played.get(seat.position) and not seat.autoplay:
+            ready()
             _tell_defaults(game, seats, seat, defaults_played[seat.position], state, rules)
 
 
@@ -192,9 +202,18 @@ def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep
         "language": lang,
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
         **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
-        **since_last_looked(game, seat, lang),
+        **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "deadline": step.deadline,
     }
+
+
+def _seat_names(game: Game, seats: list[Seat]) -> list[str | None]:
+    """selectors.seat_names from the writer's seats (their users read with them)."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        by_position[p].user.username if p in by_position and by_position[p].user else None
+        for p in range(game.num_seats)
+    ]
 
 
 def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
@@ -224,7 +243,12 @@ def _hold_while_active(game: Game, seat: Seat) -> datetime | None:
 
 
 def _drop_answered_held_emails(game: Game, people: list[Seat], pending: dict) -> None:
-    """A held "your turn" whose prompt is no longer the one its player owes is not sent."""
+    """A held "your turn" whose prompt is no longer the one its player owes is not sent.
+
+    Seats read with `held_your_turn` (see games.table) say whether their player has one;
+    only then are the held emails read."""
+    if not any(getattr(seat, "held_your_turn", True) for seat in people):
+        return
     held = Notification.objects.filter(
         game=game,
         kind="your_turn",

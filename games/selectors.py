@@ -43,13 +43,20 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-def prompt_payload(game: Game, state, seat: int, lang: str = "en") -> dict[str, Any] | None:
+# `step` not given: read the game's open step.
+_READ = object()
+
+
+def prompt_payload(
+    game: Game, state, seat: int, lang: str = "en", step: GameStep | None = _READ
+) -> dict[str, Any] | None:
     """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
-    options it leaves out and why."""
+    options it leaves out and why; its deadline is the open `step`'s."""
     payload = engine_game(game).prompt_dict(state, seat, lang)
     if payload is None:
         return None
-    step = open_step(game)
+    if step is _READ:
+        step = open_step(game)
     del payload["seat"]
     payload["deadline"] = step.deadline if step else None
     return payload
@@ -72,7 +79,9 @@ def game_list(user, list_filter: str) -> QuerySet[Game]:
 
 
 def seats_summary(game: Game) -> list[dict[str, Any]]:
-    by_position = {seat.position: seat for seat in game.seats.all()}
+    prefetched = "seats" in getattr(game, "_prefetched_objects_cache", {})
+    seats = game.seats.all() if prefetched else game.seats.select_related("user")
+    by_position = {seat.position: seat for seat in seats}
     summary = []
     for position in range(game.num_seats):
         seat = by_position.get(position)
@@ -161,12 +170,19 @@ def seat_names(game: Game) -> list[str | None]:
     return [seat["player"] for seat in seats_summary(game)]
 
 
-def _narrated(game: Game, rows: list, viewer: int | None, everything: bool, lang: str):
+def _narrated(
+    game: Game,
+    rows: list,
+    viewer: int | None,
+    everything: bool,
+    lang: str,
+    names: list[str | None] | None = None,
+):
     """Per log row: the lines it caused, as `viewer` may see them, each with its text."""
     if not rows:
         return []
     rules = engine_game(game)
-    names = seat_names(game)
+    names = seat_names(game) if names is None else names
     state = load_state(game, upto=rows[0].seq - 1, reuse_past=True)
     narrated = []
     for row in rows:
@@ -209,13 +225,19 @@ def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict
 
 
 def game_history(
-    game: Game, viewer: int | None, after: int, limit: int, lang: str = "en"
+    game: Game,
+    viewer: int | None,
+    after: int,
+    limit: int,
+    lang: str = "en",
+    names: list[str | None] | None = None,
 ) -> dict[str, Any]:
     """What happened since seq `after`, told to `viewer` (a seat; None: a spectator): the
     narrated lines of up to `limit` events, each with the seq of its event.
 
     The email "since you last looked" and the web page's history read this; the viewer is
-    given (not a user) so that a mail can be told to the seat it goes to.
+    given (not a user) so that a mail can be told to the seat it goes to. `names`: the seats'
+    names (seat_names) when the caller has the seats already.
     """
     finished = game.status == Game.Status.FINISHED
     rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
@@ -223,7 +245,9 @@ def game_history(
     rows = rows[:limit]
     lines = [
         {"seq": row.seq, "created_at": row.created_at, **line}
-        for row, narrated in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True)
+        for row, narrated in zip(
+            rows, _narrated(game, rows, viewer, finished, lang, names), strict=True
+        )
         for line in narrated
     ]
     return {

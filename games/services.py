@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,6 +24,7 @@ from games import clock
 from games.errors import DomainError, engine_code_status
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.selectors import game_not_found, prompt_payload, seat_of
+from games.table import read_table
 from games.writer import GameWriter
 
 IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
@@ -164,13 +166,14 @@ def decisions_submit(
     user,
     decisions: list[DecisionInput],
     idempotency_key: str | None = None,
-    lang: str = "en",
+    lang: str | Callable[[], str] = "en",
 ) -> Submission:
     """Apply the seat's decisions in order, then chance and bots; return the response body.
 
     A batch keeps the decisions before a refused one whenever any were accepted: rolling them
     back would let a player redraw the cards or dice they triggered by sending a bad second
-    decision on purpose.
+    decision on purpose. `lang` may be a function, called only when the response carries a
+    prompt (the API's reads the requester's profile).
     """
     if idempotency_key is not None and not IDEMPOTENCY_KEY_PATTERN.fullmatch(idempotency_key):
         raise DomainError(
@@ -184,18 +187,18 @@ def decisions_submit(
     ).hexdigest()
     stopped: BatchStopped | None = None
     with transaction.atomic():
-        game = _locked_game(public_id)
-        if idempotency_key:
-            remembered = _remembered_response(game, user, idempotency_key, request_hash)
+        game = _locked_game(public_id, with_snapshot=True)
+        table = read_table(game, user, idempotency_key)
+        if table.remembered_id is not None:
+            remembered = _remembered_response(table.remembered_id, request_hash)
             if remembered is not None:
                 return Submission(remembered, replayed=True)
-        seats = list(game.seats.select_related("user").order_by("position"))
-        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        seat = _seat_of(table.seats, user)
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
         returning = _take_seat_back(seat)
-        writer = GameWriter(game, seats=seats)
+        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step)
         if returning:
             writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []
@@ -213,7 +216,7 @@ def decisions_submit(
                 break
             seq = writer.append(event)
             accepted.append({"prompt": decision.prompt, "option": decision.option, "seq": seq})
-        writer.commit()
+        writer.commit(flush=False)  # sent below with the Idempotency-Key's response
         body = {
             "accepted": accepted,
             "last_seq": game.last_seq,
@@ -221,12 +224,12 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": prompt_payload(game, writer.state, seat.position, lang),
+            "prompt": _next_prompt(game, writer, seat, lang),
         }
         if idempotency_key and stopped is None:
-            IdempotencyRecord.objects.create(
+            record = IdempotencyRecord(
                 game=game,
-                user=user,
+                user_id=user.pk,
                 key=idempotency_key,
                 request_hash=request_hash,
                 response_status=200,
@@ -234,23 +237,33 @@ def decisions_submit(
                 # the first response byte for byte.
                 response_body=json.loads(json.dumps(body, cls=ApiJSONEncoder)),
             )
+            writer.batch.insert(IdempotencyRecord, [record])
+        writer.flush()
     if stopped is not None:
         raise stopped
     return Submission(body)
+
+
+def _next_prompt(game: Game, writer: GameWriter, seat: Seat, lang) -> dict[str, Any] | None:
+    """The seat's open prompt after the change, as it will be committed."""
+    if seat.position not in writer.rules.pending(writer.state):
+        return None
+    lang = lang() if callable(lang) else lang
+    return prompt_payload(game, writer.state, seat.position, lang, writer.open_step())
 
 
 def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]:
     """Take back the player's sealed choice (a draft pick, tile assignment) while others are
     still choosing; the player is asked again."""
     with transaction.atomic():
-        game = _locked_game(public_id)
-        seats = list(game.seats.select_related("user").order_by("position"))
-        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        game = _locked_game(public_id, with_snapshot=True)
+        table = read_table(game, user, None)
+        seat = _seat_of(table.seats, user)
         if seat is None:
             raise DomainError("not_seated", "Only a seated player can revise a choice.", 403)
         _require_active(game)
         returning = _take_seat_back(seat)
-        writer = GameWriter(game, seats=seats)
+        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step)
         if returning:
             writer.seat_taken_back(seat)
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
@@ -259,12 +272,12 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
         return {
             "revised": event.data["step"],
             "seq": seq,
-            "prompt": prompt_payload(game, writer.state, seat.position, lang),
+            "prompt": prompt_payload(game, writer.state, seat.position, lang, writer.open_step()),
         }
 
 
-def _remembered_response(game: Game, user, key: str, request_hash: str) -> dict | None:
-    record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
+def _remembered_response(record_id: int, request_hash: str) -> dict | None:
+    record = IdempotencyRecord.objects.filter(pk=record_id).first()
     if record is None:
         return None
     if record.created_at < idempotency_cutoff():
@@ -309,10 +322,19 @@ def _start(game: Game) -> None:
     GameWriter(game).commit()  # the setup's chance and bots run in the advance task
 
 
-def _locked_game(public_id: str) -> Game:
+def _seat_of(seats: list[Seat], user) -> Seat | None:
+    return next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+
+
+def _locked_game(public_id: str, with_snapshot: bool = False) -> Game:
+    """The game row, locked. `with_snapshot`: its state snapshot comes in the same read (the
+    lock is on the game row only; see games.state_store._snapshot_row)."""
     if not is_public_id(public_id):
         raise game_not_found(public_id)
-    game = Game.objects.select_for_update().filter(public_id=public_id).first()
+    games = Game.objects.select_for_update(of=("self",))
+    if with_snapshot:
+        games = games.select_related("snapshot")
+    game = games.filter(public_id=public_id).first()
     if game is None:
         raise game_not_found(public_id)
     return game

@@ -9,6 +9,7 @@ from django.core.cache import cache
 
 import engine
 from games import clock
+from games.batch import WriteBatch
 from games.models import NOTICE, Game, GameEvent, StateSnapshot
 
 log = logging.getLogger(__name__)
@@ -79,20 +80,23 @@ def _recent_past(game: Game, upto: int):
     return found[key], keys[key]
 
 
-def save_snapshot(game: Game, state) -> None:
-    """Called under the game's row lock, so a plain UPDATE (or the first INSERT) is safe."""
-    values = {
-        "seq": game.last_seq,
-        "rules_version": engine_game(game).rules_version,
-        "data": pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL),  # no cache
-        "updated_at": clock.now(),
-    }
-    if not StateSnapshot.objects.filter(game=game).update(**values):
-        StateSnapshot.objects.create(game=game, **values)
+def save_snapshot(game: Game, state, batch: WriteBatch | None = None) -> None:
+    """Called under the game's row lock; one upsert, queued on `batch` when given."""
+    row = StateSnapshot(
+        game=game,
+        seq=game.last_seq,
+        rules_version=engine_game(game).rules_version,
+        data=pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL),  # no cache
+        updated_at=clock.now(),
+    )
+    queue = WriteBatch() if batch is None else batch
+    queue.upsert(row, unique="game")
+    if batch is None:
+        queue.flush()
 
 
 def _cached(game: Game):
-    snapshot = StateSnapshot.objects.filter(game=game).first()
+    snapshot = _snapshot_row(game)
     if snapshot is None or snapshot.rules_version != engine_game(game).rules_version:
         return None, 0
     try:
@@ -101,3 +105,13 @@ def _cached(game: Game):
     except Exception:
         log.warning("Unreadable snapshot of game %s; replaying its log.", game.public_id)
         return None, 0
+
+
+def _snapshot_row(game: Game) -> StateSnapshot | None:
+    """The snapshot read with the game (`select_related("snapshot")`), else from its table.
+    One read with the game under a lock that waited may be older than the game row: its seq
+    then falls short of `last_seq` and `load_state` replays the events in between."""
+    relation = Game.snapshot.related
+    if relation.is_cached(game):
+        return relation.get_cached_value(game)
+    return StateSnapshot.objects.filter(game=game).first()

@@ -371,7 +371,8 @@ class GameDecisionsView(APIView):
             user=request.user,
             decisions=[services.DecisionInput(**item) for item in body.validated_data],
             idempotency_key=request.headers.get("Idempotency-Key") or None,
-            lang=requester_language(request),
+            # Read (the profile) only when the response carries a prompt to put in words.
+            lang=lambda: requester_language(request),
         )
         response = Response(DecisionsOutput(submission.body).data)
         if submission.replayed:

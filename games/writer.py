@@ -12,15 +12,26 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 
+from django.db.models import prefetch_related_objects
+
 import engine
 from games import chance, clock, notify
+from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
+from notifications.selectors import FRESH_RELATIONS
+
+# `latest_step` not given: the writer reads it.
+_READ = object()
 
 
 class GameWriter:
-    def __init__(self, game: Game, seats: list[Seat] | None = None):
+    def __init__(
+        self, game: Game, seats: list[Seat] | None = None, latest_step: GameStep | None = _READ
+    ):
+        """`seats` (by position) and `latest_step` (the game's newest step, open or not) as
+        read under the game lock, or None and _READ for the writer to read them."""
         self.game = game
         self.rules = engine_game(game)
         self.state = load_state(game)
@@ -29,9 +40,12 @@ class GameWriter:
         self.seats = seats
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
+        self.batch = WriteBatch()  # the writes of `commit`, sent together by `flush`
         # The options the server chose for late seats at a deadline, told to their players.
         self.defaults_played: dict[int, list[engine.Option]] = {}
-        self._latest_step = game.steps.order_by("-number").first()
+        if latest_step is _READ:
+            latest_step = game.steps.order_by("-number").first()
+        self._latest_step = latest_step
         open_step = (
             self._latest_step if self._latest_step and not self._latest_step.closed_at else None
         )
@@ -125,13 +139,15 @@ class GameWriter:
     def _absent(self) -> set[int]:
         return {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
 
-    def commit(self) -> None:
+    def commit(self, flush: bool = True) -> None:
+        """Queue the new events and the bookkeeping they change, then send them (`flush`),
+        or leave them queued on `self.batch` for the caller to add its own and flush."""
         now = clock.now()
         if not self._new_rows and self.game.last_seq == 0:
             # A game whose first question needs no chance (players choosing their cities)
             # is asked before any event: its first step opens with the start itself.
             self._follow_step()
-        GameEvent.objects.bulk_create(self._new_rows)
+        self.batch.insert(GameEvent, self._new_rows)
         self._new_rows = []
         pending = self.rules.pending(self.state)
         for seat in self.seats:
@@ -143,17 +159,14 @@ class GameWriter:
             seats=self.seats,
             rules=self.rules,
             state=self.state,
-            step=self._open_step(),
+            step=self.open_step(),
             finished=self.rules.is_over(self.state),
             defaults_played=self.defaults_played,
+            before_email=self._before_email,
         )
-        changed = [
-            seat
-            for seat in self.seats
-            if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk)
-        ]
-        if changed:
-            Seat.objects.bulk_update(changed, ["pending_prompt", "waiting"])
+        for seat in self.seats:
+            if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
+                self.batch.update(seat, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
         self.game.updated_at = now
         self.game.needs_advance = self.needs_advance()
@@ -161,12 +174,30 @@ class GameWriter:
             self.game.status = Game.Status.FINISHED
             self.game.finished_at = now
             fields.append("finished_at")
-        self.game.save(update_fields=fields)
-        save_snapshot(self.game, self.state)
+        self.batch.update(self.game, fields)
+        save_snapshot(self.game, self.state, self.batch)
         if self.game.needs_advance:
             enqueue_advance(self.game)
+        if flush:
+            self.flush()
 
-    def _open_step(self) -> GameStep | None:
+    def flush(self) -> None:
+        self.batch.flush()
+
+    def _before_email(self) -> None:
+        """An email is about to be written: what it tells (the history since the player last
+        looked, their last answer) reads the log, so the new events go first; and the
+        recipients are read with their profiles and preferences, all at once."""
+        self.batch.flush()
+        prefetch_related_objects(
+            self.seats, "user", "user__profile", "user__notification_preference"
+        )
+        for seat in self.seats:
+            if seat.user is not None:
+                setattr(seat.user, FRESH_RELATIONS, True)
+
+    def open_step(self) -> GameStep | None:
+        """The step open after this change, as it will be committed."""
         step = self._latest_step
         return step if step is not None and step.closed_at is None else None
 
@@ -203,16 +234,15 @@ class GameWriter:
                 asked_later = set()
             if self.pending_seats() and (asked_later or latest.expired_at is not None):
                 fields += self._renew_deadline(latest, now)
-            if fields:
-                latest.save(update_fields=fields)
+            self.batch.update(latest, fields)
             return
         if not self._step_changed:
             return
         if still_open:
             latest.closed_at = now
-            latest.save(update_fields=[*fields, "closed_at"])
+            self.batch.update(latest, [*fields, "closed_at"])
         if self._step_prompts:
-            self._latest_step = GameStep.objects.create(
+            self._latest_step = GameStep(
                 game=self.game,
                 number=(latest.number if latest else 0) + 1,
                 key=self._step_key,
@@ -221,6 +251,7 @@ class GameWriter:
                 opened_at=now,
                 deadline=now + timedelta(hours=self.game.step_hours),
             )
+            self.batch.insert(GameStep, [self._latest_step])
 
     def _renew_deadline(self, step: GameStep, now) -> list[str]:
         """A seat asked after the step opened (in turn order, or after another seat's answer

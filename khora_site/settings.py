@@ -216,6 +216,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600.0,
         "options": {"expires": 3600},
     },
+    "prune-expired-tokens": {
+        "task": "accounts.tasks.prune_expired_tokens",
+        "schedule": 3600.0,
+        "options": {"expires": 3600},
+    },
     # Mail received but not processed (a worker died, the broker was down), answers not sent.
     "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0, "options": {"expires": 60}},
 }
@@ -305,7 +310,7 @@ WEB_LOGIN_LINK_MAX_AGE = timedelta(days=env_int("WEB_LOGIN_LINK_DAYS", 7))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        "accounts.token_auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "accounts.authentication.RefuseUnacceptedAuthorization",
     ],
@@ -374,6 +379,10 @@ REST_KNOX = {
     "TOKEN_TTL": timedelta(days=env_int("TOKEN_TTL_DAYS", 30)),
     "AUTO_REFRESH": True,
 }
+# A checked token is trusted by the process that checked it for this many seconds (0: never):
+# a token revoked through another process still works there that long (accounts/token_auth.py).
+TOKEN_CACHE_SECONDS = env_int("TOKEN_CACHE_SECONDS", 5)
+TOKEN_CACHE_SIZE = 10_000  # entries per process; past it, only stale ones make room
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Khôra turn server API",
@@ -397,7 +406,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The schemes a client can use; the last class only refuses headers nobody accepted.
     "AUTHENTICATION_WHITELIST": [
-        "knox.auth.TokenAuthentication",
+        "accounts.token_auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # One name for the choice every email kind shares (immediately, digest, off).

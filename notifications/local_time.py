@@ -7,11 +7,16 @@ from django.utils import dateformat, translation
 from django.utils.translation import gettext, pgettext
 
 from accounts.models import Profile
+from notifications.selectors import loaded
 
 
 def zone_of(user) -> ZoneInfo:
     """The user's time zone from their profile; UTC without a profile or with a stale name."""
-    name = Profile.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
+    known, profile = loaded(user, "profile")
+    if known:
+        name = profile.time_zone if profile else None
+    else:
+        name = Profile.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):

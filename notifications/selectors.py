@@ -14,15 +14,39 @@ User = get_user_model()
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
+# Set on a user whose profile and preferences were just read with them, in the transaction
+# that writes their email (games.writer does so for the players it emails). Other user
+# objects may carry a profile cached long ago (one assigned at creation): those are read.
+FRESH_RELATIONS = "relations_read_for_email"
+
+
+def loaded(user, relation: str) -> tuple[bool, Any]:
+    """(True, the row or None) when the user's one-to-one `relation` (profile, preferences)
+    was read fresh with them (see FRESH_RELATIONS); else (False, None): the caller reads it."""
+    descriptor = getattr(type(user), relation, None)
+    related = getattr(descriptor, "related", None)
+    fresh = getattr(user, FRESH_RELATIONS, False)
+    if related is None or not fresh or not related.is_cached(user):
+        return False, None
+    return True, related.get_cached_value(user)
+
+
 def preferences_of(user) -> NotificationPreference:
     """The user's stored preferences, or unsaved defaults: reading never writes."""
-    stored = NotificationPreference.objects.filter(user_id=user.pk).first()
+    known, stored = loaded(user, "notification_preference")
+    if not known:
+        stored = NotificationPreference.objects.filter(user_id=user.pk).first()
     return stored or NotificationPreference(user_id=user.pk)
 
 
 def language_of(user) -> str:
     """The language the user's emails are written in: their profile's, else English."""
-    language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    known, profile = loaded(user, "profile")
+    if known:
+        language = profile.language if profile else None
+    else:
+        profiles = Profile.objects.filter(user_id=user.pk)
+        language = profiles.values_list("language", flat=True).first()
     return language if language in LANGUAGES else LANGUAGES[0]
 
 

@@ -1,0 +1,115 @@
+"""The writes of one change to a game, queued and sent together.
+
+A decision writes its event, the seats' and the step's bookkeeping, the game row, the snapshot
+and the Idempotency-Key's response: six statements, six round trips to the database. Queued
+here, they go to PostgreSQL as one statement (each but the last a data-modifying `WITH`
+member), so the change costs one round trip; SQLite, in-process, runs them one by one. Either
+way they run inside the caller's transaction, which holds the game lock: the unique (game,
+seq) constraint and every other one are checked as before, and a failure rolls back all.
+
+Rows inserted here get no primary key back (nothing reads one before the commit).
+PostgreSQL runs the members of one statement against the same snapshot, so no two queued
+writes may touch the same row: each row is queued at most once per flush.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.db import connection, models
+
+
+class WriteBatch:
+    def __init__(self):
+        self._statements: list[tuple[str, list]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._statements)
+
+    def insert(self, model: type[models.Model], rows: Sequence[models.Model]) -> None:
+        if not rows:
+            return
+        fields = _concrete(model)
+        values, params = [], []
+        for row in rows:
+            values.append("(" + ", ".join(["%s"] * len(fields)) + ")")
+            params += [_db_value(field, row) for field in fields]
+        self._statements.append(
+            (f"INSERT INTO {_table(model)} ({_columns(fields)}) VALUES {', '.join(values)}", params)
+        )
+
+    def update(self, row: models.Model, names: Iterable[str]) -> None:
+        """UPDATE the row's `names` fields to its current values, by primary key."""
+        model = type(row)
+        fields = [model._meta.get_field(name) for name in dict.fromkeys(names)]
+        if not fields:
+            return
+        assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
+        pk = model._meta.pk
+        self._statements.append(
+            (
+                f"UPDATE {_table(model)} SET {assignments} WHERE {_quote(pk.column)} = %s",
+                [_db_value(field, row) for field in fields] + [_db_value(pk, row)],
+            )
+        )
+
+    def upsert(self, row: models.Model, unique: str) -> None:
+        """INSERT the row, or UPDATE the one with the same `unique` field (an ON CONFLICT
+        upsert, which PostgreSQL and SQLite both speak)."""
+        model = type(row)
+        fields = _concrete(model)
+        key = _quote(model._meta.get_field(unique).column)
+        changes = ", ".join(
+            f"{_quote(f.column)} = EXCLUDED.{_quote(f.column)}" for f in fields if f.name != unique
+        )
+        self._statements.append(
+            (
+                f"INSERT INTO {_table(model)} ({_columns(fields)}) "
+                f"VALUES ({', '.join(['%s'] * len(fields))}) "
+                f"ON CONFLICT ({key}) DO UPDATE SET {changes}",
+                [_db_value(field, row) for field in fields],
+            )
+        )
+
+    def flush(self) -> None:
+        """Send what is queued: one statement on PostgreSQL, one per write elsewhere."""
+        statements, self._statements = self._statements, []
+        if not statements:
+            return
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                *members, (last, params) = statements
+                sql = last
+                if members:
+                    heads = ", ".join(f"w{n} AS ({s})" for n, (s, _) in enumerate(members))
+                    sql = f"WITH {heads} {last}"
+                    params = [p for _, member_params in members for p in member_params] + params
+                cursor.execute(sql, params)
+            else:
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+
+
+def _concrete(model) -> list[models.Field]:
+    """The columns an INSERT names: all but an auto-incremented primary key."""
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if not (field.primary_key and isinstance(field, models.AutoField))
+    ]
+
+
+def _db_value(field: models.Field, row: models.Model):
+    return field.get_db_prep_save(getattr(row, field.attname), connection)
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _table(model) -> str:
+    return _quote(model._meta.db_table)
+
+
+def _columns(fields: list[models.Field]) -> str:
+    return ", ".join(_quote(field.column) for field in fields)
