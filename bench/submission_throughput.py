@@ -14,8 +14,9 @@ connections busy against each endpoint in turn, alternating rounds so drift hits
 - bare: `POST /bench/bare-decisions/`, same JSON body, validated by a ModelSerializer and
   inserted as one row; no authentication.
 
-Prints a table with requests/s and latency for both, the ratio (target ≥ 0.7) and, measured
-in this process without HTTP, the SQL queries and time each request costs; writes
+Prints a table with requests/s and latency for both, the ratio (target ≥ 0.3, issue 14; 0.5
+the stretch) and, measured in this process without HTTP, the SQL queries and time each request
+costs; writes
 bench/results/submission.json. `--profile` also prints where a real submission spends its time.
 """
 
@@ -49,7 +50,7 @@ from bench.harness import (
     write_results,
 )
 
-TARGET_RATIO = 0.7
+TARGET_RATIO = 0.3  # issue 14 (fast paths); 0.5 is its stretch
 SEATS = 4
 PLAYERS = 64  # the users seated in the benchmark's games, four to a game in rotation
 
