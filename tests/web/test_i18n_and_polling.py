@@ -10,6 +10,7 @@ import polib
 import pytest
 
 from games import selectors, services
+from games.models import Game
 from tests.web.conftest import client_for, make_user, start_game
 from web.management.commands.buildtranslations import LOCALE
 
@@ -94,3 +95,21 @@ def test_history_marks_what_is_new_since_the_last_visit():
     new = again.split('class="new"')[1].split("</li></ul>")[0]
     assert "Draft: wanda has kept a card" in new  # the engine's line, redacted for xeno
     assert "new since your last visit" not in reader.get(url).content.decode()  # now seen
+
+
+@pytest.mark.parametrize(
+    ("language", "called"), [("en", "olena's game"), ("uk", "партія гравця olena")]
+)
+def test_an_unnamed_game_is_called_whose_game_it_is_as_in_the_emails(language, called):
+    olena, bob = make_user("olena", language=language), make_user("bob")
+    game = start_game([olena, bob])
+    Game.objects.filter(pk=game.pk).update(name="")
+    client = client_for(olena)
+
+    page = client.get(f"/games/{game.public_id}/").content.decode()
+    lobby = client.get("/").content.decode()
+
+    title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+    assert called in title and game.public_id not in title
+    assert re.search(rf"<h1>\s*{re.escape(called)}\s*<small>", page)
+    assert called in lobby

@@ -159,7 +159,7 @@ UK = {
     "finished": "завершена",
     "abandoned": "покинута",
     "stopped by an error": "зупинена через помилку",
-    "Game": "Гра",
+    "%(creator)s's game": "партія гравця %(creator)s",
     "round %(round)s of %(rounds)s": "раунд %(round)s з %(rounds)s",
     "waiting for": "чекаємо на",
     "Your move": "Ваш хід",
