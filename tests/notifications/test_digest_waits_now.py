@@ -90,6 +90,21 @@ def _digest_of(player) -> Notification:
     return Notification.objects.get(recipient=player.user, kind="digest")
 
 
+def _keep_game_over(player, game: Game, subject: str) -> Notification:
+    """A "game over" row kept for the player's digest, as the games side writes it."""
+    return Notification.objects.create(
+        recipient=player.user,
+        game=game,
+        step="end",
+        kind="game_over",
+        status=Notification.Status.DIGEST,
+        subject=subject,
+        body_text="…",
+        body_html="…",
+        link=f"https://khora.example/games/{game.public_id}/",
+    )
+
+
 def _three_games(make_player):
     alice = _digest_reader(make_player("alice"))
     bob = make_player("bob")
@@ -193,17 +208,7 @@ def test_a_ukrainian_digest_has_no_english_of_its_own(make_player):
     first = _game([oksana, bob], name="Егейські ночі", hours=24)
     _game([bob, oksana], name="", hours=48)  # unnamed: "bob's game", in Ukrainian
     # News kept for the digest too: bob's game ended (its row as the games side wrote it).
-    Notification.objects.create(
-        recipient=oksana.user,
-        game=first,
-        step="end",
-        kind="game_over",
-        status=Notification.Status.DIGEST,
-        subject="Khôra: гру «Егейські ночі» завершено, ваше місце — 1 з 3",
-        body_text="…",
-        body_html="…",
-        link=f"https://khora.example/games/{first.public_id}/",
-    )
+    _keep_game_over(oksana, first, "Khôra: гру «Егейські ночі» завершено, ваше місце — 1 з 3")
 
     _send_digests()
 
@@ -274,17 +279,7 @@ def test_news_comes_after_what_waits_and_an_answered_game_is_only_news(make_play
     waiting = _game([alice, bob], name="Still Open", hours=24)
     over = _game([alice, bob], name="Long Done", hours=24)
     _answer(alice, over)
-    Notification.objects.create(
-        recipient=alice.user,
-        game=over,
-        step="end",
-        kind="game_over",
-        status=Notification.Status.DIGEST,
-        subject="Khôra: “Long Done” is over: you placed 1 of 3",
-        body_text="…",
-        body_html="…",
-        link=f"https://khora.example/games/{over.public_id}/",
-    )
+    _keep_game_over(alice, over, "Khôra: “Long Done” is over: you placed 1 of 3")
 
     _send_digests()
 
