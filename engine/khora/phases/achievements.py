@@ -42,7 +42,7 @@ def achievements(state: State) -> None:
         state.achievements_claimed[achievement] = winners
         state.cause = ("achievement", achievement)
         for seat in winners:
-            state.players[seat].achievements.append(achievement)
+            state.players[seat].achievements = [*state.players[seat].achievements, achievement]
             note(state, "achievement", seat, achievement=achievement, shared=len(winners) > 1)
             if len(winners) == 1:
                 ask(state, seat, "achievement_reward", achievement=achievement)

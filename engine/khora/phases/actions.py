@@ -85,7 +85,7 @@ class FinishAction(TaskHandler):
 
 def _done(state: State, seat: int, tile: int) -> None:
     if state.phase == "actions":  # an extra action (Conquest of the Persians) has no tile
-        state.players[seat].tiles_done.append(tile)
+        state.players[seat].tiles_done = [*state.players[seat].tiles_done, tile]
 
 
 def start_action(state: State, seat: int, tile: int) -> None:

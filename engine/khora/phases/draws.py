@@ -9,7 +9,7 @@ from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
 from engine.khora.journal import note
 from engine.khora.phases.action_order import LEGISLATION, turn_position
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler, run_head
 
 
@@ -68,7 +68,7 @@ def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
     if purpose == "legislation" and len(drawn) > 1:
         ask(state, seat, "legislation_keep", cards=tuple(drawn))
     else:
-        state.players[seat].hand.extend(drawn)
+        state.players[seat].hand = [*state.players[seat].hand, *drawn]
 
 
 @handler
@@ -93,7 +93,7 @@ class LegislationKeep(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         kept = option.data["card"]
-        state.players[seat].hand.append(kept)
+        state.players[seat].hand = [*state.players[seat].hand, kept]
         returned = [c for c in task.data["cards"] if c != kept]
         for card in returned:
             put_at_bottom(state, seat, card, tile=LEGISLATION)
@@ -130,7 +130,7 @@ class DiscardCard(TaskHandler):
         if option.id == "done":
             return
         player = state.players[seat]
-        player.hand.remove(option.data["card"])
+        player.hand = without(player.hand, option.data["card"])
         note(state, "card_discarded", seat, secret=True, card=option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
             put_at_bottom(state, seat, option.data["card"])
