@@ -36,6 +36,18 @@ SHARED_PLAYER_FIELDS = frozenset(
         "draft_picks",
     }
 )
+SHARED_STATE_FIELDS = frozenset(
+    {
+        "steps",
+        "deck_unseen",
+        "deck_bottom",
+        "bottom_places",
+        "events_unseen",
+        "events_revealed",
+        "exploration",
+        "achievements_claimed",
+    }
+)
 
 
 def without(items: list, item: Any) -> list:
@@ -192,25 +204,27 @@ class State:
     cause: tuple = ()
 
     def clone(self) -> State:
-        new = _new(State)  # slot by slot, as Player.clone
+        # Slot by slot, as Player.clone, and sharing its lists and dicts the same way: the
+        # rules replace them, never change them in place.
+        new = _new(State)
         new.num_players = self.num_players
         new.options = self.options
         new.players = [player.clone() for player in self.players]
         new.round = self.round
         new.phase = self.phase
         new.start_player = self.start_player
-        new.steps = self.steps[:]
+        new.steps = self.steps
         new.chance = self.chance
-        new.deck_unseen = self.deck_unseen[:]
-        new.deck_bottom = self.deck_bottom[:]
-        new.bottom_places = self.bottom_places.copy()
-        new.events_unseen = self.events_unseen[:]
-        new.events_revealed = self.events_revealed[:]
+        new.deck_unseen = self.deck_unseen
+        new.deck_bottom = self.deck_bottom
+        new.bottom_places = self.bottom_places
+        new.events_unseen = self.events_unseen
+        new.events_revealed = self.events_revealed
         new.current_event = self.current_event
-        new.exploration = self.exploration[:]
+        new.exploration = self.exploration
         new.persepolis_explored = self.persepolis_explored
         new.tokens_from_reserve = self.tokens_from_reserve
-        new.achievements_claimed = {k: v[:] for k, v in self.achievements_claimed.items()}
+        new.achievements_claimed = self.achievements_claimed
         new.assignments_revealed = self.assignments_revealed
         new.finished = self.finished
         new.steps_started = self.steps_started

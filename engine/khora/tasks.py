@@ -122,6 +122,11 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     task = open_task(state, seat)
     if task is None:
         return None
+    return prompt_for(state, seat, task)
+
+
+def prompt_for(state: State, seat: int, task: Task) -> Prompt:
+    """The prompt of the seat's open task `task`."""
     task_handler = HANDLERS[task.kind]
     options = task_options(state, seat, task)
     default = task_handler.default(state, seat, task, options)

@@ -37,9 +37,11 @@ def apply_draw(state: State, outcome: dict) -> None:
     drawn_set = set(cards)
     state.deck_unseen = [card for card in state.deck_unseen if card not in drawn_set]
     from_bottom = state.deck_bottom[: count - len(cards)]
-    del state.deck_bottom[: len(from_bottom)]
-    for card in from_bottom:
-        state.bottom_places.pop(card, None)
+    if from_bottom:  # the deck and its places are shared with the state before: replaced
+        state.deck_bottom = state.deck_bottom[len(from_bottom) :]
+        state.bottom_places = places = state.bottom_places.copy()
+        for card in from_bottom:
+            places.pop(card, None)
     drawn = [*cards, *from_bottom]
     run_head(state, seat, lambda task: _deliver(state, seat, task, drawn))
 
@@ -56,8 +58,8 @@ def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
     at = len(state.deck_bottom)
     while at and state.bottom_places.get(state.deck_bottom[at - 1], ()) > place:
         at -= 1
-    state.deck_bottom.insert(at, card)
-    state.bottom_places[card] = place
+    state.deck_bottom = [*state.deck_bottom[:at], card, *state.deck_bottom[at:]]
+    state.bottom_places = {**state.bottom_places, card: place}
 
 
 def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
