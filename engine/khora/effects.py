@@ -157,14 +157,14 @@ def add_token(state: State, seat: int, colour: str, tier: str, count: int = 1) -
     player = state.players[seat]
     key = f"{colour}_{tier}"
     before = player.tokens.get(key, 0)
-    player.tokens[key] = before + count
+    player.tokens = {**player.tokens, key: before + count}  # shared with the state before
     note(state, "token", seat, colour=colour, tier=tier, delta=count)
 
 
 def remove_token(state: State, seat: int, key: str) -> None:
     """Give a knowledge token (key "red_minor", ...) back to the reserve."""
     player = state.players[seat]
-    player.tokens[key] -= 1
+    player.tokens = {**player.tokens, key: player.tokens[key] - 1}  # shared, as above
     colour, tier = key.split("_")
     note(state, "token", seat, colour=colour, tier=tier, delta=-1)
     state.tokens_from_reserve -= 1

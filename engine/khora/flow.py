@@ -124,7 +124,9 @@ def run(state: State, carried: dict | None = None) -> None:
             break
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
-        name, *args = state.steps.pop(0)
+        steps = state.steps  # shared with the state before (State.clone): replaced
+        name, *args = steps[0]
+        state.steps = steps[1:]
         state.steps_started += 1
         state.cause = ("step", name)
         if state.journal is None:

@@ -91,24 +91,35 @@ class KhoraGame:
     # --- decisions ------------------------------------------------------------------------
 
     def pending(self, state: State) -> dict[int, Prompt]:
+        return dict(self._pending(state))
+
+    @staticmethod
+    def _pending(state: State) -> dict[int, Prompt]:
+        """`pending`, kept in the state's cache (the caller must not change it)."""
         cached = state.cache.get("pending")
-        if cached is None:
-            cached = {}
-            if not state.finished and flow.chance_request(state) is None:
-                # Prompts kept from the state before (flow.run): each for the task its kept
-                # options were listed for, which must still be the seat's open task.
-                carried = state.cache.get("prompts", {})
-                listed = state.cache.get("options", {})
-                for seat, player in enumerate(state.players):
-                    prompt, known, agenda = carried.get(seat), listed.get(seat), player.agenda
-                    if prompt is not None and known and agenda and agenda[0].id == known[0]:
-                        cached[seat] = prompt
-                        continue
-                    prompt = tasks.build_prompt(state, seat)
-                    if prompt is not None:
-                        cached[seat] = prompt
-            state.cache["pending"] = cached
-        return dict(cached)
+        if cached is not None:
+            return cached
+        cached = state.cache["pending"] = {}
+        if state.finished or flow.chance_request(state) is not None:
+            return cached
+        # Prompts kept from the state before (flow.run): each for the task its kept options
+        # were listed for, which must still be the seat's open task.
+        carried = state.cache.get("prompts", {})
+        listed = state.cache.get("options", {})
+        handlers = tasks.HANDLERS
+        for seat, player in enumerate(state.players):
+            agenda = player.agenda
+            if not agenda:
+                continue
+            task = agenda[0]  # tasks.open_task, inlined: this is a hot path
+            if task.kind == "draw" or handlers[task.kind].automatic:
+                continue
+            prompt, known = carried.get(seat), listed.get(seat)
+            if prompt is not None and known and task.id == known[0]:
+                cached[seat] = prompt
+            else:
+                cached[seat] = tasks.prompt_for(state, seat, task)
+        return cached
 
     def left_out(self, state: State, seat: int) -> tuple:
         """Options the seat's open prompt leaves out that a player would ask about (a card it
@@ -138,7 +149,7 @@ class KhoraGame:
             raise IllegalDecision(
                 "waiting_for_chance", "The game is waiting for a roll or a draw; try again."
             )
-        prompt = self.pending(state).get(seat)
+        prompt = self._pending(state).get(seat)
         if prompt is None:
             raise IllegalDecision(
                 "not_your_turn",
@@ -151,7 +162,8 @@ class KhoraGame:
                 f"Prompt {prompt_id!r} is no longer open; the current prompt is {prompt.id!r}.",
                 {"current_prompt": prompt.id},
             )
-        if prompt.option(option_id) is None:
+        option = prompt.option(option_id)
+        if option is None:
             legal = [option.id for option in prompt.options]
             raise IllegalDecision(
                 "illegal_option",
@@ -159,6 +171,8 @@ class KhoraGame:
                 f"{', '.join(legal)}.",
                 {"legal_options": legal},
             )
+        # The decision just checked, with its option: `apply` need not check it again.
+        state.cache["decided"] = (seat, prompt.id, option_id, option)
         return Event(
             "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
         )
@@ -188,7 +202,16 @@ class KhoraGame:
             new.cache = {}  # derived from the state before: stale once the event is applied
             sealed.reopen(new, event.seat, step)
         elif event.type == "decision":
-            option = self._option_answered(state, event)
+            data, decided = event.data, state.cache.get("decided")
+            if (  # the decision `decide` checked on this very state
+                decided is not None
+                and decided[0] == event.seat
+                and decided[1] == data.get("prompt")
+                and decided[2] == data.get("option")
+            ):
+                option = decided[3]
+            else:
+                option = self._option_answered(state, event)
             carried = flow.carry_over(state, event.seat)
             new = state if _in_place else state.clone()
             new.cache = {}

@@ -34,7 +34,8 @@ def reopen(state: State, seat: int, step: str) -> None:
     player = state.players[seat]
     note(state, "choice_revised", seat, step=step)
     if step == "draft_pick":
-        player.draft_hand.append(player.draft_picks.pop())
+        player.draft_hand = [*player.draft_hand, player.draft_picks[-1]]
+        player.draft_picks = player.draft_picks[:-1]
         player.queue("draft_pick")
     else:
         player.assignment = []

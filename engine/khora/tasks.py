@@ -122,16 +122,24 @@ def build_prompt(state: State, seat: int) -> Prompt | None:
     task = open_task(state, seat)
     if task is None:
         return None
-    task_handler = HANDLERS[task.kind]
+    return prompt_for(state, seat, task)
+
+
+def prompt_for(state: State, seat: int, task: Task) -> Prompt:
+    """The prompt of the seat's open task `task`."""
+    kind = task.kind
+    task_handler = HANDLERS[kind]
     options = task_options(state, seat, task)
     default = task_handler.default(state, seat, task, options)
-    return Prompt(
-        id=prompt_id(seat, task),
-        seat=seat,
-        kind=task.kind,
-        text=task_handler.text(state, seat, task),
-        options=tuple(options + exchange_options(state, seat)),
-        default=default,
+    if state.players[seat].glory > 0:  # exchange_options, only when it can offer any
+        options = options + exchange_options(state, seat)
+    return Prompt(  # positional: a hot path
+        f"p{seat}-{task.id}",  # prompt_id
+        seat,
+        kind,
+        task_handler.text(state, seat, task),
+        tuple(options),
+        default,
     )
 
 

@@ -39,10 +39,10 @@ def achievements(state: State) -> None:
         winners = [p.seat for p in state.players if achieved(p, achievement)]
         if not winners:
             continue
-        state.achievements_claimed[achievement] = winners
+        state.achievements_claimed = {**state.achievements_claimed, achievement: winners}
         state.cause = ("achievement", achievement)
         for seat in winners:
-            state.players[seat].achievements.append(achievement)
+            state.players[seat].achievements = [*state.players[seat].achievements, achievement]
             note(state, "achievement", seat, achievement=achievement, shared=len(winners) > 1)
             if len(winners) == 1:
                 ask(state, seat, "achievement_reward", achievement=achievement)

@@ -15,6 +15,7 @@ unseen), so whom a seat waits for never tells the others a secret.
 
 from __future__ import annotations
 
+import functools
 from contextlib import contextmanager
 from typing import NamedTuple
 
@@ -97,10 +98,10 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     """May `seat` take `tile` now, given the other seats' tiles still to come or running?"""
     if not _strict:
         mine = footprints(state, seat, tile)
-        if any(touch.thing == DECK for touch in mine) and not _deck_may_run_short(state):
+        if mine and _without_deck(mine) != mine and not _deck_may_run_short(state):
             # Every draw left comes from the unseen cards whatever the order, and a returned
             # card takes its rulebook-order place at the bottom (draws.put_at_bottom).
-            mine = tuple(touch for touch in mine if touch.thing != DECK)
+            mine = _without_deck(mine)
         if not mine:  # most tiles: nothing another seat's tile could affect
             return True
     key = (tile, turn_position(state, seat))
@@ -150,8 +151,14 @@ def footprints(state: State, seat: int, tile: int) -> tuple[Footprint, ...]:
     return TILE_FOOTPRINTS.get(tile, ())
 
 
+@functools.cache  # a few footprints, met over and over: worked out once per pair
 def _conflict(mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> bool:
     return any(_touches_conflict(a, b) for a in mine for b in theirs)
+
+
+@functools.cache
+def _without_deck(touches: tuple[Footprint, ...]) -> tuple[Footprint, ...]:
+    return tuple(touch for touch in touches if touch.thing != DECK)
 
 
 def _touches_conflict(a: Footprint, b: Footprint) -> bool:

@@ -32,7 +32,7 @@ from engine.khora.journal import note
 from engine.khora.phases import action_order
 from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler
 
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
@@ -85,7 +85,7 @@ class FinishAction(TaskHandler):
 
 def _done(state: State, seat: int, tile: int) -> None:
     if state.phase == "actions":  # an extra action (Conquest of the Persians) has no tile
-        state.players[seat].tiles_done.append(tile)
+        state.players[seat].tiles_done = [*state.players[seat].tiles_done, tile]
 
 
 def start_action(state: State, seat: int, tile: int) -> None:
@@ -238,7 +238,7 @@ class Explore(TaskHandler):
         note(state, "explored", seat, space=space.id)
         previous, state.cause = state.cause, ("space", space.id)
         pay(state, seat, troops=option.data["troops"])
-        state.exploration.remove(space.id)
+        state.exploration = without(state.exploration, space.id)
         for colour, tier in space.given:
             add_token(state, seat, colour, tier)
         gain(state, seat, drachma=space.drachma, vp=space.vp)

@@ -12,7 +12,7 @@ from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, pay
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler
 
 ACTION_NAMES = {
@@ -115,7 +115,7 @@ class AssignDie(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
-        player.assignment.append(option.data["tile"])
+        player.assignment = [*player.assignment, option.data["tile"]]
         note(state, "tile_assigned", seat, secret=True, tile=option.data["tile"])
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
@@ -180,8 +180,8 @@ def _pay_for_tile(state: State, seat: int, tile: int) -> None:
 
 def _set_tile_aside(state: State, seat: int, tile: int) -> None:
     player = state.players[seat]
-    player.set_aside.append(tile)
-    player.active_tiles.remove(tile)
+    player.set_aside = [*player.set_aside, tile]
+    player.active_tiles = without(player.active_tiles, tile)
     note(state, "tile_set_aside", seat, tile=tile)
 
 
@@ -266,7 +266,7 @@ class AdjustCitizens(TaskHandler):
             gain(state, seat, citizens=rulings.PHILOSOPHY_CITIZENS)
         else:
             tile = option.data["tile"]
-            player.unpaid.remove(tile)
+            player.unpaid = without(player.unpaid, tile)
             if option.id.startswith("pay:"):
                 _pay_for_tile(state, seat, tile)
             else:

@@ -9,7 +9,7 @@ from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
 from engine.khora.journal import note
 from engine.khora.phases.action_order import LEGISLATION, turn_position
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler, run_head
 
 
@@ -37,9 +37,11 @@ def apply_draw(state: State, outcome: dict) -> None:
     drawn_set = set(cards)
     state.deck_unseen = [card for card in state.deck_unseen if card not in drawn_set]
     from_bottom = state.deck_bottom[: count - len(cards)]
-    del state.deck_bottom[: len(from_bottom)]
-    for card in from_bottom:
-        state.bottom_places.pop(card, None)
+    if from_bottom:  # the deck and its places are shared with the state before: replaced
+        state.deck_bottom = state.deck_bottom[len(from_bottom) :]
+        state.bottom_places = places = state.bottom_places.copy()
+        for card in from_bottom:
+            places.pop(card, None)
     drawn = [*cards, *from_bottom]
     run_head(state, seat, lambda task: _deliver(state, seat, task, drawn))
 
@@ -56,8 +58,8 @@ def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
     at = len(state.deck_bottom)
     while at and state.bottom_places.get(state.deck_bottom[at - 1], ()) > place:
         at -= 1
-    state.deck_bottom.insert(at, card)
-    state.bottom_places[card] = place
+    state.deck_bottom = [*state.deck_bottom[:at], card, *state.deck_bottom[at:]]
+    state.bottom_places = {**state.bottom_places, card: place}
 
 
 def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
@@ -68,7 +70,7 @@ def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
     if purpose == "legislation" and len(drawn) > 1:
         ask(state, seat, "legislation_keep", cards=tuple(drawn))
     else:
-        state.players[seat].hand.extend(drawn)
+        state.players[seat].hand = [*state.players[seat].hand, *drawn]
 
 
 @handler
@@ -93,7 +95,7 @@ class LegislationKeep(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         kept = option.data["card"]
-        state.players[seat].hand.append(kept)
+        state.players[seat].hand = [*state.players[seat].hand, kept]
         returned = [c for c in task.data["cards"] if c != kept]
         for card in returned:
             put_at_bottom(state, seat, card, tile=LEGISLATION)
@@ -130,7 +132,7 @@ class DiscardCard(TaskHandler):
         if option.id == "done":
             return
         player = state.players[seat]
-        player.hand.remove(option.data["card"])
+        player.hand = without(player.hand, option.data["card"])
         note(state, "card_discarded", seat, secret=True, card=option.data["card"])
         if rulings.DISCARDS_TO_BOTTOM_OF_DECK:
             put_at_bottom(state, seat, option.data["card"])

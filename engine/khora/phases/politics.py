@@ -12,7 +12,7 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens, pay
 from engine.khora.journal import note
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler
 
 
@@ -125,8 +125,8 @@ class PlayPolitics(TaskHandler):
 def play_card(state: State, seat: int, card_id: str) -> None:
     player = state.players[seat]
     card = CARDS[card_id]
-    player.hand.remove(card_id)
-    player.played.append(card_id)
+    player.hand = without(player.hand, card_id)
+    player.played = [*player.played, card_id]
     note(state, "card_played", seat, card=card_id)
     if card.on_play:
         previous, state.cause = state.cause, ("card", card_id)
@@ -154,6 +154,6 @@ class OstracismReturn(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
-        player.played.remove(option.data["card"])
-        player.hand.append(option.data["card"])
+        player.played = without(player.played, option.data["card"])
+        player.hand = [*player.hand, option.data["card"]]
         note(state, "card_returned", seat, card=option.data["card"])

@@ -8,7 +8,7 @@ from engine.khora.content.events import FIRST_EVENT, LAST_EVENT
 from engine.khora.effects import gain
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State
+from engine.khora.state import State, without
 
 ROUNDS = 9
 ROUND_STEPS: tuple[tuple, ...] = (
@@ -30,15 +30,15 @@ ROUND_STEPS: tuple[tuple, ...] = (
 @step("begin_round")
 def begin_round(state: State, number: int) -> None:
     state.round = number
-    state.steps[0:0] = list(ROUND_STEPS)
+    state.steps = [*ROUND_STEPS, *state.steps]
 
 
 @step("end_round")
 def end_round(state: State) -> None:
     if state.round < ROUNDS:
-        state.steps.insert(0, ("begin_round", state.round + 1))
+        state.steps = [("begin_round", state.round + 1), *state.steps]
     else:
-        state.steps[0:0] = [("final_exchange",), ("final_scoring",)]
+        state.steps = [("final_exchange",), ("final_scoring",), *state.steps]
 
 
 @step("announce")
@@ -61,13 +61,13 @@ def apply_event(state: State, outcome: dict) -> None:
     event = outcome.get("event")
     if event not in state.events_unseen:
         raise InvalidEvent("bad_chance", "The event revealed must be one not yet seen.")
-    state.events_unseen.remove(event)
+    state.events_unseen = without(state.events_unseen, event)
     _reveal(state, event)
 
 
 def _reveal(state: State, event: str) -> None:
     state.current_event = event
-    state.events_revealed.append(event)
+    state.events_revealed = [*state.events_revealed, event]
     note(state, "event_revealed", event=event)
 
 

@@ -7,7 +7,7 @@ from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State
+from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler
 
 HAND_SIZE = 5
@@ -149,8 +149,8 @@ class DraftPick(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         player = state.players[seat]
-        player.draft_hand.remove(option.data["card"])
-        player.draft_picks.append(option.data["card"])
+        player.draft_hand = without(player.draft_hand, option.data["card"])
+        player.draft_picks = [*player.draft_picks, option.data["card"]]
         note(state, "draft_picked", seat, secret=True, card=option.data["card"])
 
 
