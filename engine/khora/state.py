@@ -164,6 +164,9 @@ class Player:
         return count
 
 
+_clone_player = Player.clone
+
+
 @dataclass(slots=True)
 class State:
     num_players: int
@@ -210,7 +213,7 @@ class State:
         new = _new(State)
         new.num_players = self.num_players
         new.options = self.options
-        new.players = [player.clone() for player in self.players]
+        new.players = list(map(_clone_player, self.players))  # no comprehension frame
         new.round = self.round
         new.phase = self.phase
         new.start_player = self.start_player
