@@ -144,7 +144,7 @@ class Prompt:
 EVENT_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One log entry: a seat's decision or a chance outcome.
 
@@ -158,6 +158,22 @@ class Event:
     seat: int | None = None
     version: int = EVENT_VERSION
     auto: bool = False
+
+    def __init__(
+        self,
+        type: str,
+        data: dict[str, Any],
+        seat: int | None = None,
+        version: int = EVENT_VERSION,
+        auto: bool = False,
+    ):
+        # The dataclass's own __init__, but through the slots' setters: a frozen dataclass
+        # sets each field with object.__setattr__, twice the cost (an event per decision).
+        _set_type(self, type)
+        _set_data(self, data)
+        _set_seat(self, seat)
+        _set_version(self, version)
+        _set_auto(self, auto)
 
     def to_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {
@@ -197,6 +213,10 @@ class Event:
             auto=bool(raw.get("auto", False)),
         )
 
+
+_set_type, _set_data, _set_seat, _set_version, _set_auto = (
+    Event.__dict__[name].__set__ for name in ("type", "data", "seat", "version", "auto")
+)
 
 _GAME_MODULES = {"khora": "engine.khora"}
 _games: dict[str, Any] = {}

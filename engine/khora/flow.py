@@ -106,7 +106,9 @@ def run(state: State, carried: dict | None = None) -> None:
                 if agenda[0].kind == "draw":
                     seat = player.seat
                     break
-        request = _chance_request(state, seat)
+        request = state.chance  # _chance_request, inlined: run loops once per change
+        if request is None and seat is not None and state.deck_unseen:
+            request = _chance_request(state, seat)
         if request is not None or state.finished:
             break
         if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order

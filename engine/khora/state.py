@@ -61,7 +61,7 @@ def without(items: list, item: Any) -> list:
     return copy
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Task:
     """Something a seat must do now: a decision (kind has a handler) or a draw of cards.
 
@@ -72,6 +72,18 @@ class Task:
     id: int
     kind: str
     data: dict[str, Any]
+
+    def __init__(self, id: int, kind: str, data: dict[str, Any]):
+        # The dataclass's own __init__, but through the slots' setters: a frozen dataclass
+        # sets each field with object.__setattr__, twice the cost (tasks are queued all game).
+        _set_task_id(self, id)
+        _set_task_kind(self, kind)
+        _set_task_data(self, data)
+
+
+_set_task_id, _set_task_kind, _set_task_data = (
+    Task.__dict__[name].__set__ for name in ("id", "kind", "data")
+)
 
 
 @dataclass(slots=True)
@@ -164,6 +176,9 @@ class Player:
         return count
 
 
+_clone_player = Player.clone
+
+
 @dataclass(slots=True)
 class State:
     num_players: int
@@ -210,7 +225,7 @@ class State:
         new = _new(State)
         new.num_players = self.num_players
         new.options = self.options
-        new.players = [player.clone() for player in self.players]
+        new.players = list(map(_clone_player, self.players))  # no comprehension frame
         new.round = self.round
         new.phase = self.phase
         new.start_player = self.start_player
