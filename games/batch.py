@@ -26,7 +26,11 @@ class WriteBatch:
     def __bool__(self) -> bool:
         return bool(self._statements)
 
-    def insert(self, model: type[models.Model], rows: Sequence[models.Model]) -> None:
+    def insert(
+        self, model: type[models.Model], rows: Sequence[models.Model], ignore_conflicts=False
+    ) -> None:
+        """INSERT the rows; with `ignore_conflicts`, a row that would break a unique
+        constraint is left out (ON CONFLICT DO NOTHING) instead of failing the batch."""
         if not rows:
             return
         fields = _concrete(model)
@@ -34,8 +38,13 @@ class WriteBatch:
         for row in rows:
             values.append("(" + ", ".join(["%s"] * len(fields)) + ")")
             params += [_db_value(field, row) for field in fields]
+        conflicts = " ON CONFLICT DO NOTHING" if ignore_conflicts else ""
         self._statements.append(
-            (f"INSERT INTO {_table(model)} ({_columns(fields)}) VALUES {', '.join(values)}", params)
+            (
+                f"INSERT INTO {_table(model)} ({_columns(fields)}) "
+                f"VALUES {', '.join(values)}{conflicts}",
+                params,
+            )
         )
 
     def update(self, row: models.Model, names: Iterable[str]) -> None:

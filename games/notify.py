@@ -14,16 +14,16 @@ from typing import Any
 from django.conf import settings
 
 from engine.khora import catalog
-from games import clock
+from games import asking, clock
+from games.batch import WriteBatch
 from games.models import Game, GameEvent, GameStep, Seat
 from games.selectors import open_step
 from games.since import since_last_looked
 from games.state_store import engine_game, load_state
 from mailplay.prompts import prompt_context
-from mailplay.tokens import reply_address
 from notifications.models import Notification
 from notifications.selectors import language_of
-from notifications.services import notify, reminder_allowed, reminder_due, supersede_held
+from notifications.services import notify, reminder_allowed, reminder_due
 
 
 def game_url(game: Game) -> str:
@@ -93,17 +93,20 @@ def announce(
     finished: bool,
     defaults_played: dict[int, list] | None = None,
     before_email: Callable[[], None] | None = None,
+    batch: WriteBatch | None = None,
 ) -> None:
     """Write the emails this new state calls for, and update each seat's `waiting`.
 
-    `before_email` is called before any email is composed (the writer then writes the new
-    events, which the email's history reads); a change that calls for none never calls it.
+    `before_email` is called before any email is composed here (the writer then writes the
+    new events, which the email's history reads); a change that calls for none never calls it.
 
     A player hears "your turn" when they are asked after waiting on other players (a step
     resolved, a deadline passed), never for the prompts that follow straight from their own
-    answers. The first prompts of a game come as the "game started" email. A player whose
-    deadline passed hears what the server chose for them (`defaults_played`, by seat): in
-    the "your turn" email when they are asked again at once, else in a notice of its own.
+    answers. The first prompts of a game come as the "game started" email. Those asks are
+    queued on `batch` (see games.asking: an email worker writes them once this commits). A
+    player whose deadline passed hears what the server chose for them (`defaults_played`, by
+    seat): in the "your turn" email when they are asked again at once, else in a notice of
+    its own.
     """
     defaults_played = dict(defaults_played or {})
     ready = before_email or (lambda: None)
@@ -124,30 +127,67 @@ def announce(
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
     asked = {seat.position for seat in people if seat.position in pending}
-    _drop_answered_held_emails(game, people, pending)
+    asks = []
     for seat in people:
         if seat.position in pending:
             if seat.waiting and not seat.autoplay and step is not None:
-                kind = "game_started" if step.number == 1 else "your_turn"
-                ready()
-                context = _asking(game, seats, rules, state, seat, pending, step)
                 played = defaults_played.pop(seat.position, [])
-                context["defaults_played"] = _labels(played, context["language"])
-                notify(
-                    user=seat.user,
-                    game=game,
-                    step=_ask_cause(game, seat, step, kind, pending[seat.position]),
-                    kind=kind,
-                    context=context,
-                    not_before=_hold_while_active(game, seat) if kind == "your_turn" else None,
-                )
+                labels = _labels(played, language_of(seat.user)) if played else []
+                if step.number == 1:  # a game starts once, never on a decision
+                    ready()
+                    ask(
+                        game=game,
+                        seats=seats,
+                        rules=rules,
+                        state=state,
+                        seat=seat,
+                        step=step,
+                        kind="game_started",
+                        prompt_id=pending[seat.position].id,
+                        defaults_played=labels,
+                        asked_at=clock.now(),
+                    )
+                else:
+                    asks.append(
+                        asking.pending_ask(game, seat, step, pending[seat.position], labels)
+                    )
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
+    if asks:
+        asking.queue(game, asks, batch)
     for seat in people:
         if defaults_played.get(seat.position) and not seat.autoplay:
             ready()
             _tell_defaults(game, seats, seat, defaults_played[seat.position], state, rules)
+
+
+def ask(
+    *,
+    game: Game,
+    seats: list[Seat],
+    rules,
+    state,
+    seat: Seat,
+    step: GameStep,
+    kind: str,
+    prompt_id: str,
+    defaults_played: list[str],
+    asked_at: datetime,
+) -> Notification | None:
+    """Write the email asking `seat` its prompt in `step` (asked at `asked_at`), from the game
+    as it is now; `defaults_played`: what the server played for the seat at the deadline."""
+    pending = rules.pending(state)
+    context = _asking(game, seats, rules, state, seat, pending, step)
+    context["defaults_played"] = defaults_played
+    return notify(
+        user=seat.user,
+        game=game,
+        step=_ask_cause(game, seat, step.number, kind, prompt_id),
+        kind=kind,
+        context=context,
+        not_before=_hold_while_active(game, seat, asked_at) if kind == "your_turn" else None,
+    )
 
 
 def _labels(options: list, lang: str) -> list[str]:
@@ -216,51 +256,35 @@ def _seat_names(game: Game, seats: list[Seat]) -> list[str | None]:
     ]
 
 
-def _ask_cause(game: Game, seat: Seat, step: GameStep, kind: str, prompt) -> str:
+def _ask_cause(game: Game, seat: Seat, step_number: int, kind: str, prompt_id: str) -> str:
     """The outbox's cause for this ask: the step, or the step and prompt when the seat was
     already told about this step (asked again after waiting on others within it, as in
     Military's turn order). Without the prompt, that second ask would be a duplicate cause
     and the player would never hear of it."""
-    first = str(step.number)
+    first = str(step_number)
     told = Notification.objects.filter(recipient=seat.user, game=game, step=first, kind=kind)
-    return f"{first}/{prompt.id}" if told.exists() else first
+    return f"{first}/{prompt_id}" if told.exists() else first
 
 
-def _hold_while_active(game: Game, seat: Seat) -> datetime | None:
-    """A player who answered in the last few minutes (web, API or email) is at the table:
-    their "your turn" waits that long, and is dropped if they answer first."""
+def _hold_while_active(game: Game, seat: Seat, asked_at: datetime) -> datetime | None:
+    """A player who had answered in the few minutes before being asked (web, API or email)
+    is at the table: their "your turn" waits that long from the ask, and is not sent if they
+    answer first. None: send it now."""
     window = timedelta(minutes=settings.NOTIFY_ACTIVE_MINUTES)
     if not window:
         return None
     last = (
-        GameEvent.objects.filter(game=game, seat=seat.position, type="decision", auto=False)
+        GameEvent.objects.filter(
+            game=game, seat=seat.position, type="decision", auto=False, created_at__lte=asked_at
+        )
         .order_by("-seq")
         .values_list("created_at", flat=True)
         .first()
     )
-    now = clock.now()
-    return now + window if last is not None and now - last < window else None
-
-
-def _drop_answered_held_emails(game: Game, people: list[Seat], pending: dict) -> None:
-    """A held "your turn" whose prompt is no longer the one its player owes is not sent.
-
-    Seats read with `held_your_turn` (see games.table) say whether their player has one;
-    only then are the held emails read."""
-    if not any(getattr(seat, "held_your_turn", True) for seat in people):
-        return
-    held = Notification.objects.filter(
-        game=game,
-        kind="your_turn",
-        status=Notification.Status.PENDING,
-        attempts=0,
-        next_attempt_at__gt=clock.now(),
-    ).values_list("recipient_id", "reply_to")
-    for recipient_id, held_reply_to in held:
-        seat = next((s for s in people if s.user_id == recipient_id), None)
-        prompt = pending.get(seat.position) if seat else None
-        if prompt is None or held_reply_to != reply_address(recipient_id, game.pk, prompt.id):
-            supersede_held(user=recipient_id, game=game, kind="your_turn")
+    if last is None or asked_at - last >= window:
+        return None
+    hold = asked_at + window
+    return hold if hold > clock.now() else None
 
 
 def due_rung_hours(step: GameStep, now: datetime) -> int | None:

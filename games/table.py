@@ -1,10 +1,9 @@
 """What a player's write needs besides the game row, read in one query once the row is locked.
 
-The seats (by position), the game's newest step, whether each seat's player has a "your
-turn" email held back, and the id of the response remembered for the request's
-Idempotency-Key: one query, run after the lock is taken, so it sees what the writer before
-us committed. (Read together with the locking statement, PostgreSQL would give rows of other
-tables as they were before the lock's wait.)
+The seats (by position), the game's newest step and the id of the response remembered for
+the request's Idempotency-Key: one query, run after the lock is taken, so it sees what the
+writer before us committed. (Read together with the locking statement, PostgreSQL would give
+rows of other tables as they were before the lock's wait.)
 """
 
 from __future__ import annotations
@@ -17,14 +16,12 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games import clock
 from games.models import Game, GameStep, IdempotencyRecord, Seat
-from notifications.models import Notification
 
 
 @dataclass
 class Table:
-    seats: list[Seat]  # each with `held_your_turn`
+    seats: list[Seat]
     latest_step: GameStep | None
     remembered_id: int | None  # the IdempotencyRecord of this key, if any
 
@@ -34,17 +31,9 @@ def read_table(game: Game, user, idempotency_key: str | None) -> Table:
     seats = list(
         Seat.objects.raw(
             _table_sql(),
-            [
-                Notification.Status.PENDING,
-                clock.now(),
-                user.pk if key else None,
-                key,
-                game.pk,
-            ],
+            [user.pk if key else None, key, game.pk],
         )
     )
-    for seat in seats:
-        seat.held_your_turn = bool(seat.held_your_turn)
     first = seats[0] if seats else None
     return Table(
         seats=seats,
@@ -64,10 +53,6 @@ def _table_sql() -> str:
         SELECT {seat},
             (SELECT {build}({step}) FROM {q(GameStep._meta.db_table)} st
              WHERE st.game_id = s.game_id ORDER BY st.number DESC LIMIT 1) AS latest_step,
-            EXISTS (SELECT 1 FROM {q(Notification._meta.db_table)} n
-             WHERE n.game_id = s.game_id AND n.recipient_id = s.user_id
-               AND n.kind = 'your_turn' AND n.status = %s AND n.attempts = 0
-               AND n.next_attempt_at > %s) AS held_your_turn,
             (SELECT r.id FROM {q(IdempotencyRecord._meta.db_table)} r
              WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id
         FROM {q(Seat._meta.db_table)} s

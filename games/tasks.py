@@ -12,7 +12,7 @@ import logging
 from celery import shared_task
 from kombu.exceptions import OperationalError
 
-from games import advancing, clock, downtime, services
+from games import advancing, asking, clock, downtime, services
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +45,27 @@ def _retry_soon(task, error: Exception) -> bool:
     raise task.retry(exc=error, countdown=DATABASE_RETRY_SECONDS, max_retries=30)
 
 
+@shared_task(bind=True, **RELIABLE)
+def write_asks(self, game_id: int) -> int:
+    """Write the "your turn" emails a game's change queued (on the email queue)."""
+    try:
+        return asking.write_asks(game_id)
+    except advancing.TRANSIENT as error:
+        return _retry_soon(self, error)
+
+
 @shared_task(**RELIABLE)
 def sweep() -> int:
     """Every few seconds: enqueue the advance of games a lost task left due (a worker killed
-    mid-advance, Redis emptied, a failed database call), so none waits for the minute tick."""
+    mid-advance, Redis emptied, a failed database call), and the emails of asks a lost task
+    left unwritten, so none waits for the minute tick."""
     stuck = advancing.stuck_games(SWEEP_BATCH)
     for game_id in stuck:
         _enqueue(advance_game, game_id)
-    return len(stuck)
+    unwritten = asking.games_left_behind(SWEEP_BATCH)
+    for game_id in unwritten:
+        _enqueue(write_asks, game_id)
+    return len(stuck) + len(unwritten)
 
 
 @shared_task(**RELIABLE)

@@ -163,6 +163,7 @@ class GameWriter:
             finished=self.rules.is_over(self.state),
             defaults_played=self.defaults_played,
             before_email=self._before_email,
+            batch=self.batch,
         )
         for seat in self.seats:
             if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):

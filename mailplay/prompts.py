@@ -25,6 +25,7 @@ def prompt_context(
         None,
     )
     return {
+        "prompt_id": payload["id"],
         "prompt": {
             "text": payload["text"],
             "options": [option["label"] for option in options],

@@ -56,6 +56,12 @@ def asks(kind: str) -> bool:
     return kind in ("game_started", "your_turn") or reminder_hours(kind) is not None
 
 
+def stale_once_answered(kind: str) -> bool:
+    """Whether an email of this kind is pointless once its player has answered its prompt
+    ("your turn", reminders; not the news that a game started)."""
+    return kind == "your_turn" or reminder_hours(kind) is not None
+
+
 def scope_of(kind: str) -> str:
     """The unsubscribe scope an email of this kind offers: its family, or the digest."""
     return DIGEST if kind == DIGEST else family_of(kind)

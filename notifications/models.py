@@ -60,6 +60,11 @@ class Notification(models.Model):
     reply_to = models.CharField(
         max_length=320, blank=True, help_text="The signed address a reply answers the prompt at."
     )
+    prompt = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The prompt this email asks: not sent once its player has answered it.",
+    )
     told_upto = models.PositiveIntegerField(
         null=True,
         blank=True,

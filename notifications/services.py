@@ -24,8 +24,9 @@ from kombu.exceptions import OperationalError
 from accounts.models import Profile
 from games import clock
 from games.errors import DomainError
+from games.models import Seat
 from notifications import emails, local_time
-from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
+from notifications.kinds import ALL, DIGEST, FAMILIES, family_of, stale_once_answered
 from notifications.models import Delivery, Notification, NotificationPreference
 from notifications.selectors import preferences_of, unsubscribe_target
 from notifications.suppression import is_suppressed
@@ -51,7 +52,7 @@ def notify(
     """Write the email of `kind` about `game` for `user`, unless it exists or is not wanted.
 
     `not_before` holds the email back until then (a player active at the table may answer
-    first; `supersede_held` then drops it).
+    first: an email asking a prompt no longer owed is never sent, see `_no_longer_asked`).
 
     Call it inside the transaction that commits its cause. Returns the new row, or None when
     nothing was written: the user has no address (or it bounced for good or complained),
@@ -79,6 +80,7 @@ def notify(
         body_html=rendered.html,
         link=context.get("game_url", ""),
         reply_to=context.get("reply_to", ""),
+        prompt=context.get("prompt_id", ""),
         told_upto=context.get("told_upto"),
         next_attempt_at=not_before or clock.now(),
     )
@@ -90,19 +92,6 @@ def notify(
     if row.status == Notification.Status.PENDING and not_before is None:
         send_after_commit(row.pk)
     return row
-
-
-def supersede_held(*, user, game, kind: str) -> int:
-    """Drop `user`'s emails of `kind` about `game` still held back: what they announced
-    has been answered. Returns how many were dropped."""
-    return Notification.objects.filter(
-        recipient=user,
-        game=game,
-        kind=kind,
-        status=Notification.Status.PENDING,
-        attempts=0,
-        next_attempt_at__gt=clock.now(),
-    ).update(status=Notification.Status.SUPERSEDED)
 
 
 def _already_written(cause: dict[str, Any]) -> bool:
@@ -128,6 +117,8 @@ def send_due(limit: int = 100) -> int:
                 )
                 if row is None:
                     break
+                if _no_longer_asked(row):
+                    continue
                 delivered = _deliver(row, outbox)
             sent += delivered
             if not delivered and outbox.unreachable:
@@ -145,7 +136,23 @@ def send_one(notification_id: int) -> bool:
                 next_attempt_at__lte=clock.now(),
             )
         )
-        return row is not None and _deliver(row, outbox)
+        return row is not None and not _no_longer_asked(row) and _deliver(row, outbox)
+
+
+def _no_longer_asked(row: Notification) -> bool:
+    """A "your turn" or reminder asking a prompt its player no longer owes (answered at the
+    table while the email was held back or retried, taken by a deadline, the game over) is
+    not sent: it is marked superseded. Checked on the claimed row, so it holds for every path
+    that sends."""
+    if not row.prompt or row.game_id is None or not stale_once_answered(row.kind):
+        return False
+    if Seat.objects.filter(
+        game_id=row.game_id, user_id=row.recipient_id, pending_prompt=row.prompt
+    ).exists():
+        return False
+    row.status = Notification.Status.SUPERSEDED
+    row.save(update_fields=["status"])
+    return True
 
 
 def _claim(rows: QuerySet[Notification]) -> Notification | None:

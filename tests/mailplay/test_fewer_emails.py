@@ -152,6 +152,8 @@ def test_a_held_your_turn_goes_out_after_the_window_unless_its_player_answers_fi
         assert outbox.send_due() == 0
         prompt = ann.get(url(game, "prompt")).json()["prompt"]
         ann.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
+    with clock.frozen_at(held.next_attempt_at):  # the hold ends: she owes that prompt no more
+        assert outbox.send_due() == 0
     held.refresh_from_db()
     assert held.status == "superseded", "she answered at the table: no email"
 

@@ -1,0 +1,138 @@
+"""The "your turn" emails: queued by the transaction that asks, written by an email worker
+once it has committed. (A game's first prompts come as "game started", written by the
+worker that starts the game, in its transaction: never on a player's request.)
+
+Writing such an email in the request cost more than the decision itself (what happened since
+the player last looked, their language and preferences, the templates), so the request only
+queues a `PendingAsk` row with its other writes: no extra round trip, and the ask is durable
+the moment the decision is. On commit a task on the email queue writes the email from the
+game as it is then, into the outbox, and deletes the row. An ask whose prompt was answered
+in between is dropped: the player is at the table. If the process dies between the commit
+and the task, the sweep finds the row (older than GAME_STUCK_SECONDS) and writes it then.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import prefetch_related_objects
+from kombu.exceptions import OperationalError
+
+from games import clock
+from games.batch import WriteBatch
+from games.models import Game, GameStep, PendingAsk, Seat
+from games.state_store import engine_game, load_state
+from notifications.selectors import FRESH_RELATIONS
+
+log = logging.getLogger(__name__)
+
+
+def pending_ask(game: Game, seat: Seat, step: GameStep, prompt, defaults_played: list[str]):
+    """The row saying that `seat` is asked `prompt` in `step` after waiting on others."""
+    return PendingAsk(
+        game=game,
+        position=seat.position,
+        step=step.number,
+        prompt=prompt.id,
+        kind="your_turn",
+        defaults_played=defaults_played,
+        created_at=clock.now(),
+    )
+
+
+def queue(game: Game, asks: list[PendingAsk], batch: WriteBatch | None = None) -> None:
+    """Write `asks` with the caller's other writes (`batch`, flushed by the caller; else
+    now), and hand them to an email worker once the transaction commits. The same ask queued
+    twice is one row."""
+    own = batch is None
+    batch = WriteBatch() if own else batch
+    batch.insert(PendingAsk, asks, ignore_conflicts=True)
+    if own:
+        batch.flush()
+    game_id = game.pk
+    transaction.on_commit(lambda: enqueue(game_id))
+
+
+def enqueue(game_id: int) -> None:
+    from games.tasks import write_asks  # the tasks module imports the services
+
+    try:
+        write_asks.delay(game_id)
+    except OperationalError:  # the broker is down: the sweep writes them
+        log.warning("Could not enqueue the asks of game %s; the sweep will.", game_id)
+
+
+def write_asks(game_id: int) -> int:
+    """Write the emails of the game's pending asks; return how many were written.
+
+    The rows are locked in order, so two runs for the same game take turns: the second
+    finds the first's emails (an ask told twice within a step gets its own cause) or no rows.
+    """
+    from games import notify  # notify imports this module
+
+    with transaction.atomic():
+        asks = list(PendingAsk.objects.select_for_update().filter(game_id=game_id).order_by("id"))
+        if not asks:
+            return 0
+        game = Game.objects.select_related("creator").get(pk=game_id)
+        seats = list(game.seats.select_related("user").order_by("position"))
+        prefetch_related_objects(seats, "user__profile", "user__notification_preference")
+        for seat in seats:
+            if seat.user is not None:
+                setattr(seat.user, FRESH_RELATIONS, True)
+        written = 0
+        still_asked = _still_asked(game, seats, asks)
+        if still_asked:
+            rules, state = engine_game(game), load_state(game)
+            step = game.steps.filter(closed_at=None).order_by("-number").first()
+            pending = rules.pending(state)
+            for ask in still_asked:
+                seat = seats[ask.position]
+                prompt = pending.get(ask.position)
+                if step is None or prompt is None or prompt.id != ask.prompt:
+                    continue
+                row = notify.ask(
+                    game=game,
+                    seats=seats,
+                    rules=rules,
+                    state=state,
+                    seat=seat,
+                    step=step,
+                    kind=ask.kind,
+                    prompt_id=ask.prompt,
+                    defaults_played=ask.defaults_played,
+                    asked_at=ask.created_at,
+                )
+                written += row is not None
+        PendingAsk.objects.filter(pk__in=[ask.pk for ask in asks]).delete()
+    return written
+
+
+def _still_asked(game: Game, seats: list[Seat], asks: list[PendingAsk]) -> list[PendingAsk]:
+    """The asks whose seat still owes their prompt, as the game's bookkeeping says (no
+    replay needed to drop the rest), and whose player a bot does not play for now."""
+    if game.status != Game.Status.ACTIVE:
+        return []
+    return [
+        ask
+        for ask in asks
+        if ask.position < len(seats)
+        and seats[ask.position].user is not None
+        and not seats[ask.position].autoplay
+        and seats[ask.position].pending_prompt == ask.prompt
+    ]
+
+
+def games_left_behind(limit: int) -> list[int]:
+    """Games with asks older than GAME_STUCK_SECONDS: their task was lost (a worker died
+    between the commit and the enqueue, the broker was down)."""
+    before = clock.now() - timedelta(seconds=settings.GAME_STUCK_SECONDS)
+    return list(
+        PendingAsk.objects.filter(created_at__lt=before)
+        .order_by("game_id")
+        .values_list("game_id", flat=True)
+        .distinct()[:limit]
+    )
