@@ -281,3 +281,27 @@ def write_results(name: str, result: dict) -> Path:
     path = RESULTS / f"{name}.json"
     path.write_text(json.dumps(result, indent=2, default=str) + "\n")
     return path
+
+
+def cpu_seconds(*, command_has: str = "", command_starts: str = "") -> float:
+    """CPU time (user + system) used so far by the processes whose command line contains
+    `command_has` or starts with `command_starts` (Linux /proc): read before and after a
+    round, it says where that round's work went (the server, the database)."""
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                command = file.read().replace(b"\0", b" ").decode(errors="replace")
+            if not (
+                (command_has and command_has in command)
+                or (command_starts and command.startswith(command_starts))
+            ):
+                continue
+            with open(f"/proc/{pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+        except (OSError, IndexError, ValueError):
+            continue  # the process ended meanwhile
+    return total / os.sysconf("SC_CLK_TCK")

@@ -43,6 +43,7 @@ from bench.harness import (
     RESULTS,
     Gunicorn,
     bench_environment,
+    cpu_seconds,
     flush_redis,
     machine,
     print_table,
@@ -74,8 +75,10 @@ class PromptPool:
     leaves chance to a worker) and their new open prompts collected.
     """
 
-    def __init__(self):
+    def __init__(self, contend: bool = False):
         self.queue: deque[OpenPrompt] = deque()
+        self.contend = contend
+        self.in_play: set[str] = set()  # games a connection is playing now
         self.lock = threading.Lock()
         self.played: set[str] = set()
         self.games_made = 0
@@ -83,12 +86,25 @@ class PromptPool:
         self.players: list[tuple[object, str]] = []
 
     def take(self) -> OpenPrompt | None:
+        """The next open prompt; unless `contend`, of a game no other connection is playing
+        (a site's load is many games, whose players seldom answer in the same millisecond),
+        else simply the next (connections then often queue on one game's lock)."""
         with self.lock:
-            return self.queue.popleft() if self.queue else None
+            for index, entry in enumerate(self.queue):
+                if self.contend or entry.game_id not in self.in_play:
+                    del self.queue[index]
+                    self.in_play.add(entry.game_id)
+                    return entry
+            return None
+
+    def release(self, game_id: str) -> None:
+        with self.lock:
+            self.in_play.discard(game_id)
 
     def give_back(self, entry: OpenPrompt) -> None:
         with self.lock:
             self.queue.appendleft(entry)
+            self.in_play.discard(entry.game_id)
 
     def note_played(self, game_id: str) -> None:
         with self.lock:
@@ -184,15 +200,19 @@ class DecisionSource:
 
     def answered(self, status: int, body: bytes) -> None:
         if status != 200:
-            self.current = None  # a refused decision: drop this prompt rather than repeat it
+            self._leave()  # a refused decision: drop this prompt rather than repeat it
             return
         answer = json.loads(body)
         if answer["status"] == "finished":
             self.pool.games_finished += 1
         if answer["prompt"] is None:
-            self.current = None
+            self._leave()
         else:
             self.current.prompt = answer["prompt"]
+
+    def _leave(self) -> None:
+        self.pool.release(self.current.game_id)
+        self.current = None
 
     def stop(self) -> None:
         if self.current is not None:
@@ -226,14 +246,20 @@ def measure(args) -> dict:
     # This process makes and advances the games; it runs tasks in-process, while the server
     # only enqueues them (to its own Redis database, where no worker takes them).
     setup_django({**env, "CELERY_TASK_ALWAYS_EAGER": "true"})
-    pool = PromptPool()
+    pool = PromptPool(contend=args.contend)
     rng = random.Random(args.seed)
     pool.fill(args.connections * 2)
     rounds = {"bare": [], "real": []}
-    with Gunicorn(env, args.port, args.workers) as server:
+    cpu = {"bare": [], "real": []}  # per measured round: CPU ms per request, by process
+    # Said outright: setup_django put this process's CELERY_TASK_ALWAYS_EAGER into os.environ,
+    # which the server inherits, and an eager server would advance games (chance, bots) and
+    # write emails inside the requests measured (it did, in the figures before 2026-11-23).
+    server_env = {**env, "CELERY_TASK_ALWAYS_EAGER": "false"}
+    with Gunicorn(server_env, args.port, args.workers) as server:
 
         def bare_round(seconds):
-            return load.run(server.url, [BareSource() for _ in range(args.connections)], seconds)
+            sources = [BareSource() for _ in range(args.connections)]
+            return _with_cpu(cpu["bare"], lambda: load.run(server.url, sources, seconds))
 
         def real_round(seconds, expected_per_s):
             # Each request answers one open prompt, so a round needs as many as it will send.
@@ -241,11 +267,13 @@ def measure(args) -> dict:
             sources = [
                 DecisionSource(pool, random.Random(rng.random())) for _ in range(args.connections)
             ]
-            return load.run(server.url, sources, seconds)
+            return _with_cpu(cpu["real"], lambda: load.run(server.url, sources, seconds))
 
         warm = bare_round(args.warmup)
         # No real figure yet: guess a quarter of the bare rate; a short pool shows as "ran dry".
         expected = real_round(args.warmup, warm.per_second / 4).per_second
+        cpu["bare"].clear()
+        cpu["real"].clear()
         for _ in range(args.rounds):
             rounds["bare"].append(bare_round(args.seconds))
             rounds["real"].append(real_round(args.seconds, expected))
@@ -260,6 +288,7 @@ def measure(args) -> dict:
         "machine": machine(),
         "server": f"gunicorn, {args.workers} sync workers, PostgreSQL, Redis; DEBUG off",
         "connections": args.connections,
+        "dealing": "game order (connections contend)" if args.contend else "a game per connection",
         "seconds_per_round": args.seconds,
         "rounds": args.rounds,
         "seats_per_game": SEATS,
@@ -274,6 +303,30 @@ def measure(args) -> dict:
         ],
         "target_ratio": TARGET_RATIO,
         "in_process": in_process,
+        "cpu_ms_per_request": {
+            name: {part: round(statistics.fmean(r[part] for r in rows), 2) for part in rows[0]}
+            for name, rows in cpu.items()
+        },
+    }
+
+
+def _with_cpu(samples: list[dict], run_round) -> load.LoadResult:
+    """Run a round and note the CPU each request cost the server, the database and this
+    process (the load generator): on two shared cores they take turns, so a request's CPU
+    is what limits the rate."""
+    before = _cpu_now()
+    result = run_round()
+    after = _cpu_now()
+    count = max(len(result.latencies), 1)
+    samples.append({part: (after[part] - before[part]) * 1000 / count for part in before})
+    return result
+
+
+def _cpu_now() -> dict[str, float]:
+    return {
+        "gunicorn": cpu_seconds(command_has="gunicorn"),
+        "postgres": cpu_seconds(command_starts="postgres:"),
+        "load generator": time.process_time(),
     }
 
 
@@ -327,6 +380,8 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
     costs = {
         name: {
             "median_ms": round(statistics.median(samples[name]) * 1000, 2),
+            "mean_ms": round(statistics.fmean(samples[name]) * 1000, 2),
+            "p90_ms": round(statistics.quantiles(samples[name], n=10)[-1] * 1000, 2),
             "sql_queries_median": statistics.median(queries[name]),
         }
         for name in samples
@@ -360,7 +415,7 @@ def report(result: dict) -> None:
         "requests",
         "non-2xx",
         "SQL/req",
-        "in-process ms",
+        "in-process ms (p50/mean/p90)",
     ]
     rows = []
     for name, label in (("real", "real decision"), ("bare", "bare DRF insert")):
@@ -378,12 +433,13 @@ def report(result: dict) -> None:
                 figures["requests"],
                 failed,
                 cost["sql_queries_median"],
-                cost["median_ms"],
+                f"{cost['median_ms']} / {cost.get('mean_ms')} / {cost.get('p90_ms')}",
             ]
         )
     print(
-        f"\nSubmission throughput: {result['server']}, {result['connections']} connections, "
-        f"{result['rounds']} × {result['seconds_per_round']} s per endpoint, alternating"
+        f"\nSubmission throughput: {result['server']}, {result['connections']} connections "
+        f"({result['dealing']}), {result['rounds']} × {result['seconds_per_round']} s per "
+        "endpoint, alternating"
     )
     print_table(header, rows)
     verdict = "meets" if result["ratio"] >= TARGET_RATIO else "misses"
@@ -391,6 +447,9 @@ def report(result: dict) -> None:
         f"\nratio real/bare: {result['ratio']:.2f} ({verdict} the target ≥ {TARGET_RATIO}); "
         f"per round: {', '.join(f'{r:.2f}' for r in result['ratio_per_round'])}"
     )
+    for name in ("real", "bare"):
+        parts = result["cpu_ms_per_request"][name]
+        print(f"CPU per {name} request: " + ", ".join(f"{k} {v} ms" for k, v in parts.items()))
     share = result["in_process"]["real"].get("share_writing_email")
     if share is not None:
         print(f"in-process real decisions that wrote an email: {share:.0%}")
@@ -412,6 +471,12 @@ def main(argv=None) -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--seed", type=int, default=1, help="seeds the options the client picks")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of submissions")
+    parser.add_argument(
+        "--contend",
+        action="store_true",
+        help="deal prompts in game order, so connections often wait on one game's lock "
+        "(the bench before 2026-11-23); by default each connection plays a game of its own",
+    )
     parser.add_argument(
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL)
     )

@@ -24,7 +24,7 @@ from games import clock
 from games.errors import DomainError, engine_code_status
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.selectors import game_not_found, prompt_payload, seat_of
-from games.table import read_table
+from games.table import lock_game, read_table
 from games.writer import GameWriter
 
 IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
@@ -331,10 +331,10 @@ def _locked_game(public_id: str, with_snapshot: bool = False) -> Game:
     lock is on the game row only; see games.state_store._snapshot_row)."""
     if not is_public_id(public_id):
         raise game_not_found(public_id)
-    games = Game.objects.select_for_update(of=("self",))
     if with_snapshot:
-        games = games.select_related("snapshot")
-    game = games.filter(public_id=public_id).first()
+        game = lock_game(public_id)
+    else:
+        game = Game.objects.select_for_update(of=("self",)).filter(public_id=public_id).first()
     if game is None:
         raise game_not_found(public_id)
     return game
