@@ -92,12 +92,11 @@ class CachedTokenAuthentication(TokenAuthentication):
     """Knox's Bearer scheme, with its answer kept for a few seconds (see the module)."""
 
     def authenticate_credentials(self, token: bytes):
-        refused = exceptions.AuthenticationFailed(_("Invalid token."))
         text = token.decode("utf-8")
         try:
             digest = hash_token(text)
         except (TypeError, binascii.Error):
-            raise refused from None
+            raise _refused() from None
         cached = checked_tokens.get(digest)
         if cached is not None:
             return _own_copy(cached)
@@ -114,7 +113,11 @@ class CachedTokenAuthentication(TokenAuthentication):
             self.validate_user(candidate)
             checked_tokens.put(candidate)
             return _own_copy(candidate)
-        raise refused
+        raise _refused()
+
+
+def _refused() -> exceptions.AuthenticationFailed:
+    return exceptions.AuthenticationFailed(_("Invalid token."))
 
 
 def _own_copy(token: AuthToken) -> tuple:

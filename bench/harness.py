@@ -283,11 +283,12 @@ def write_results(name: str, result: dict) -> Path:
     return path
 
 
-def cpu_seconds(*, command_has: str = "", command_starts: str = "") -> float:
-    """CPU time (user + system) used so far by the processes whose command line contains
-    `command_has` or starts with `command_starts` (Linux /proc): read before and after a
-    round, it says where that round's work went (the server, the database)."""
-    total = 0
+def cpu_seconds(*, command_has: str = "", command_starts: str = "") -> dict[int, float]:
+    """CPU time (user + system, seconds) used so far by each process (by pid) whose command
+    line contains `command_has` or starts with `command_starts` (Linux /proc). Taken before
+    and after a round, the per-pid differences say where that round's work went; a process
+    that ended during the round is not counted (see `cpu_used`)."""
+    used = {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -301,7 +302,13 @@ def cpu_seconds(*, command_has: str = "", command_starts: str = "") -> float:
                 continue
             with open(f"/proc/{pid}/stat") as file:
                 fields = file.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+            used[int(pid)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         except (OSError, IndexError, ValueError):
             continue  # the process ended meanwhile
-    return total / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """Seconds of CPU between two `cpu_seconds` readings, over the processes alive at the
+    second (a process started in between counts from zero)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())

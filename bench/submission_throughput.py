@@ -44,6 +44,7 @@ from bench.harness import (
     Gunicorn,
     bench_environment,
     cpu_seconds,
+    cpu_used,
     flush_redis,
     machine,
     print_table,
@@ -318,11 +319,17 @@ def _with_cpu(samples: list[dict], run_round) -> load.LoadResult:
     result = run_round()
     after = _cpu_now()
     count = max(len(result.latencies), 1)
-    samples.append({part: (after[part] - before[part]) * 1000 / count for part in before})
+    samples.append(
+        {
+            "gunicorn": cpu_used(before["gunicorn"], after["gunicorn"]) * 1000 / count,
+            "postgres": cpu_used(before["postgres"], after["postgres"]) * 1000 / count,
+            "load generator": (after["load generator"] - before["load generator"]) * 1000 / count,
+        }
+    )
     return result
 
 
-def _cpu_now() -> dict[str, float]:
+def _cpu_now() -> dict:
     return {
         "gunicorn": cpu_seconds(command_has="gunicorn"),
         "postgres": cpu_seconds(command_starts="postgres:"),

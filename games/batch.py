@@ -14,9 +14,10 @@ writes may touch the same row: each row is queued at most once per flush.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 
 class WriteBatch:
@@ -99,6 +100,7 @@ class WriteBatch:
                     cursor.execute(sql, params)
 
 
+@functools.cache
 def _concrete(model) -> list[models.Field]:
     """The columns an INSERT names: all but an auto-incremented primary key."""
     return [
@@ -109,9 +111,12 @@ def _concrete(model) -> list[models.Field]:
 
 
 def _db_value(field: models.Field, row: models.Model):
-    return field.get_db_prep_save(getattr(row, field.attname), connection)
+    # The connection itself, not the `connection` proxy (a thread-local lookup per access).
+    return field.get_db_prep_save(getattr(row, field.attname), connections[DEFAULT_DB_ALIAS])
 
 
+# Names are quoted the same way by every backend a process can use (one database).
+@functools.cache
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 

@@ -8,6 +8,7 @@ rows of other tables as they were before the lock's wait.)
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from datetime import UTC
@@ -30,18 +31,7 @@ def lock_game(public_id: str) -> Game | None:
     """The game row, locked (the row only), with its state snapshot read in the same
     statement (see games.state_store._snapshot_row), or None. Written out: the ORM took
     longer to compile this query than the database to run it."""
-    q = connection.ops.quote_name
-    game_columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
-    snapshot_columns = ", ".join(
-        f"s.{q(f.column)} AS {q('snapshot_' + f.attname)}" for f in _SNAPSHOT_FIELDS
-    )
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    sql = (
-        f"SELECT {game_columns}, {snapshot_columns} FROM {q(Game._meta.db_table)} g "
-        f"LEFT JOIN {q(StateSnapshot._meta.db_table)} s ON s.{q('game_id')} = g.{q('id')} "
-        f"WHERE g.{q('public_id')} = %s{lock}"
-    )
-    game = next(iter(Game.objects.raw(sql, [public_id])), None)
+    game = next(iter(Game.objects.raw(_lock_sql(), [public_id])), None)
     if game is None:
         return None
     snapshot = None
@@ -53,6 +43,21 @@ def lock_game(public_id: str) -> Game | None:
         snapshot._state.adding = False
     Game.snapshot.related.set_cached_value(game, snapshot)
     return game
+
+
+@functools.cache  # one database per process: the statement never changes
+def _lock_sql() -> str:
+    q = connection.ops.quote_name
+    game_columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
+    snapshot_columns = ", ".join(
+        f"s.{q(f.column)} AS {q('snapshot_' + f.attname)}" for f in _SNAPSHOT_FIELDS
+    )
+    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {game_columns}, {snapshot_columns} FROM {q(Game._meta.db_table)} g "
+        f"LEFT JOIN {q(StateSnapshot._meta.db_table)} s ON s.{q('game_id')} = g.{q('id')} "
+        f"WHERE g.{q('public_id')} = %s{lock}"
+    )
 
 
 # What loading the state reads of the snapshot (its datetime would need SQLite's converter).
@@ -77,6 +82,7 @@ def read_table(game: Game, user, idempotency_key: str | None) -> Table:
     )
 
 
+@functools.cache  # one database per process: the statement never changes
 def _table_sql() -> str:
     """Written out rather than built by the ORM: compiling these subqueries cost several
     times what the database takes to run them."""
