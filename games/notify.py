@@ -93,7 +93,7 @@ def announce(
     finished: bool,
     defaults_played: dict[int, list] | None = None,
     before_email: Callable[[], None] | None = None,
-    batch: WriteBatch | None = None,
+    pending_asks: WriteBatch | None = None,
 ) -> None:
     """Write the emails this new state calls for, and update each seat's `waiting`.
 
@@ -102,9 +102,10 @@ def announce(
 
     A player hears "your turn" when they are asked after waiting on other players (a step
     resolved, a deadline passed), never for the prompts that follow straight from their own
-    answers. The first prompts of a game come as the "game started" email. Those asks are
-    queued on `batch` (see games.asking: an email worker writes them once this commits). A
-    player whose deadline passed hears what the server chose for them (`defaults_played`, by
+    answers. The first prompts of a game come as the "game started" email. On a player's
+    request (`pending_asks`, the writer's batch) the "your turn" emails are queued there for
+    the email worker (games.asking); a worker's change writes them here. A player whose
+    deadline passed hears what the server chose for them (`defaults_played`, by
     seat): in the "your turn" email when they are asked again at once, else in a notice of
     its own.
     """
@@ -133,7 +134,12 @@ def announce(
             if seat.waiting and not seat.autoplay and step is not None:
                 played = defaults_played.pop(seat.position, [])
                 labels = _labels(played, language_of(seat.user)) if played else []
-                if step.number == 1:  # a game starts once, never on a decision
+                kind = "game_started" if step.number == 1 else "your_turn"
+                if kind == "your_turn" and pending_asks is not None:
+                    asks.append(
+                        asking.pending_ask(game, seat, step, pending[seat.position], labels)
+                    )
+                else:
                     ready()
                     ask(
                         game=game,
@@ -142,20 +148,16 @@ def announce(
                         state=state,
                         seat=seat,
                         step=step,
-                        kind="game_started",
+                        kind=kind,
                         prompt_id=pending[seat.position].id,
                         defaults_played=labels,
                         asked_at=clock.now(),
-                    )
-                else:
-                    asks.append(
-                        asking.pending_ask(game, seat, step, pending[seat.position], labels)
                     )
             seat.waiting = False
         elif asked - {seat.position}:
             seat.waiting = True  # answered; now the game waits on someone else
     if asks:
-        asking.queue(game, asks, batch)
+        asking.queue(game, asks, pending_asks)
     for seat in people:
         if defaults_played.get(seat.position) and not seat.autoplay:
             ready()

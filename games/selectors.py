@@ -57,9 +57,13 @@ def prompt_payload(
         return None
     if step is _READ:
         step = open_step(game)
-    del payload["seat"]
     payload["deadline"] = step.deadline if step else None
-    return payload
+    return {key: payload[key] for key in _PROMPT_KEYS if key in payload}
+
+
+# What the API shows of a prompt, in its schema's order (serializers.PromptOutput): a response
+# written straight from this dict reads exactly as one rendered through the serializer.
+_PROMPT_KEYS = ("id", "kind", "text", "options", "unavailable", "default", "deadline")
 
 
 def game_list(user, list_filter: str) -> QuerySet[Game]:

@@ -198,7 +198,7 @@ def decisions_submit(
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
         returning = _take_seat_back(seat)
-        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step)
+        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step, defer_asks=True)
         if returning:
             writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []
@@ -263,7 +263,7 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
             raise DomainError("not_seated", "Only a seated player can revise a choice.", 403)
         _require_active(game)
         returning = _take_seat_back(seat)
-        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step)
+        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step, defer_asks=True)
         if returning:
             writer.seat_taken_back(seat)
         event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none

@@ -28,11 +28,18 @@ _READ = object()
 
 class GameWriter:
     def __init__(
-        self, game: Game, seats: list[Seat] | None = None, latest_step: GameStep | None = _READ
+        self,
+        game: Game,
+        seats: list[Seat] | None = None,
+        latest_step: GameStep | None = _READ,
+        defer_asks: bool = False,
     ):
         """`seats` (by position) and `latest_step` (the game's newest step, open or not) as
-        read under the game lock, or None and _READ for the writer to read them."""
+        read under the game lock, or None and _READ for the writer to read them.
+        `defer_asks`: a player's request; the "your turn" emails it calls for are queued for
+        the email worker (games.asking) instead of written in its transaction."""
         self.game = game
+        self.defer_asks = defer_asks
         self.rules = engine_game(game)
         self.state = load_state(game)
         if seats is None:
@@ -163,7 +170,7 @@ class GameWriter:
             finished=self.rules.is_over(self.state),
             defaults_played=self.defaults_played,
             before_email=self._before_email,
-            batch=self.batch,
+            pending_asks=self.batch if self.defer_asks else None,
         )
         for seat in self.seats:
             if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):

@@ -1,6 +1,10 @@
 """Submitting decisions: naming the prompt, refusals, batches and idempotent retries."""
 
+import json
+import random
+
 from games.models import Game, GameEvent
+from games.serializers import DecisionsOutput
 from tests.server.conftest import assert_problem, start_game, url
 
 
@@ -233,3 +237,28 @@ def test_a_sealed_pick_can_be_replaced_until_everyone_has_picked(make_player):
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
     alice.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
     assert_problem(bob.post(url(game, "revise")), 409, "nothing_to_revise")
+
+
+def test_a_decision_response_is_exactly_what_its_serializer_would_render(make_player):
+    """The view returns the service's body without copying it through DecisionsOutput: the
+    body must already have the schema's fields, shapes and order (prompts with left-out
+    options included), or clients would read something the schema does not say."""
+    players = [make_player(name) for name in ("ann", "ben", "cyd")]
+    game = start_game(players)
+    rng = random.Random(3)
+    checked = with_unavailable = 0
+    for _ in range(60):
+        for player in players:
+            prompt = player.get(url(game, "prompt")).json()["prompt"]
+            if prompt is None:
+                continue
+            option = rng.choice(prompt["options"])["id"]
+            response = player.post(
+                url(game, "decisions"), {"prompt": prompt["id"], "option": option}
+            )
+            assert response.status_code == 200, response.content
+            body = response.json()
+            assert json.dumps(DecisionsOutput(body).data) == json.dumps(body)
+            checked += 1
+            with_unavailable += bool(body["prompt"] and body["prompt"].get("unavailable"))
+    assert checked >= 40 and with_unavailable, (checked, with_unavailable)
