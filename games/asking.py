@@ -1,6 +1,6 @@
-"""The "your turn" emails: queued by the transaction that asks, written by an email worker
-once it has committed. (A game's first prompts come as "game started", written by the
-worker that starts the game, in its transaction: never on a player's request.)
+"""The "your turn" emails a player's request calls for: queued by its transaction, written by
+an email worker once it has committed. (A worker's own change, an advance or a deadline,
+writes its emails in its transaction; so does a game's start, once per game.)
 
 Writing such an email in the request cost more than the decision itself (what happened since
 the player last looked, their language and preferences, the templates), so the request only
@@ -13,56 +13,37 @@ and the task, the sweep finds the row (older than GAME_STUCK_SECONDS) and writes
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import prefetch_related_objects
-from kombu.exceptions import OperationalError
 
 from games import clock
 from games.batch import WriteBatch
-from games.models import Game, GameStep, PendingAsk, Seat
+from games.enqueue import enqueue_write_asks
+from games.models import Game, PendingAsk, Seat
 from games.state_store import engine_game, load_state
 from notifications.selectors import FRESH_RELATIONS
 
-log = logging.getLogger(__name__)
 
-
-def pending_ask(game: Game, seat: Seat, step: GameStep, prompt, defaults_played: list[str]):
-    """The row saying that `seat` is asked `prompt` in `step` after waiting on others."""
+def pending_ask(game: Game, seat: Seat, prompt, defaults_played: list[str]) -> PendingAsk:
+    """The row saying that `seat` is asked `prompt` after waiting on others."""
     return PendingAsk(
         game=game,
         position=seat.position,
-        step=step.number,
         prompt=prompt.id,
-        kind="your_turn",
         defaults_played=defaults_played,
         created_at=clock.now(),
     )
 
 
-def queue(game: Game, asks: list[PendingAsk], batch: WriteBatch | None = None) -> None:
-    """Write `asks` with the caller's other writes (`batch`, flushed by the caller; else
-    now), and hand them to an email worker once the transaction commits. The same ask queued
-    twice is one row."""
-    own = batch is None
-    batch = WriteBatch() if own else batch
+def queue(game: Game, asks: list[PendingAsk], batch: WriteBatch) -> None:
+    """Write `asks` with the caller's other writes (`batch`, which the caller flushes), and
+    hand them to an email worker once the transaction commits. The same ask queued twice is
+    one row."""
     batch.insert(PendingAsk, asks, ignore_conflicts=True)
-    if own:
-        batch.flush()
-    game_id = game.pk
-    transaction.on_commit(lambda: enqueue(game_id))
-
-
-def enqueue(game_id: int) -> None:
-    from games.tasks import write_asks  # the tasks module imports the services
-
-    try:
-        write_asks.delay(game_id)
-    except OperationalError:  # the broker is down: the sweep writes them
-        log.warning("Could not enqueue the asks of game %s; the sweep will.", game_id)
+    enqueue_write_asks(game)
 
 
 def write_asks(game_id: int) -> int:
@@ -101,7 +82,7 @@ def write_asks(game_id: int) -> int:
                     state=state,
                     seat=seat,
                     step=step,
-                    kind=ask.kind,
+                    kind="your_turn",
                     prompt_id=ask.prompt,
                     defaults_played=ask.defaults_played,
                     asked_at=ask.created_at,

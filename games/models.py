@@ -180,7 +180,7 @@ class GameStep(models.Model):
 
 
 class PendingAsk(models.Model):
-    """A seat asked after waiting on other players, whose email is still to be written.
+    """A seat asked after waiting on other players, whose "your turn" is still to be written.
 
     Written in the transaction that asks (one row, no reading, no rendering), so the ask is
     never lost; a worker then writes the email from the game as it is (`games.asking`) and
@@ -189,23 +189,19 @@ class PendingAsk(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pending_asks")
     position = models.PositiveSmallIntegerField()
-    step = models.PositiveIntegerField(help_text="The number of the step that asks.")
     prompt = models.CharField(max_length=64)
-    kind = models.CharField(max_length=32, help_text="game_started or your_turn")
     # What the server played for this seat at the deadline just taken, in its player's words.
     defaults_played = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(default=clock.now)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["game", "position", "prompt", "kind"], name="one_pending_ask"
-            ),
+            models.UniqueConstraint(fields=["game", "position", "prompt"], name="one_pending_ask"),
         ]
         indexes = [models.Index(fields=["created_at"], name="pending_ask_created")]
 
     def __str__(self) -> str:
-        return f"{self.kind} for seat {self.position} of {self.game_id}"
+        return f"your turn {self.prompt} for seat {self.position} of {self.game_id}"
 
 
 class StateSnapshot(models.Model):

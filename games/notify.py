@@ -136,9 +136,7 @@ def announce(
                 labels = _labels(played, language_of(seat.user)) if played else []
                 kind = "game_started" if step.number == 1 else "your_turn"
                 if kind == "your_turn" and pending_asks is not None:
-                    asks.append(
-                        asking.pending_ask(game, seat, step, pending[seat.position], labels)
-                    )
+                    asks.append(asking.pending_ask(game, seat, pending[seat.position], labels))
                 else:
                     ready()
                     ask(

@@ -378,12 +378,10 @@ class GameDecisionsView(APIView):
         # to the serializer's rendering); copying it through the serializer cost a tenth of
         # the request. A remembered one comes back from a JSON column, which keeps no key
         # order: the serializer puts it back in the first response's.
-        body = submission.body
-        if submission.replayed:
-            body = DecisionsOutput(body).data
-        response = Response(body)
-        if submission.replayed:
-            response["Idempotent-Replayed"] = "true"
+        if not submission.replayed:
+            return Response(submission.body)
+        response = Response(DecisionsOutput(submission.body).data)
+        response["Idempotent-Replayed"] = "true"
         return response
 
 

@@ -87,7 +87,7 @@ def test_a_decision_with_one_email_stays_within_its_round_trips(draft, monkeypat
     # which the email worker writes once the request has committed (not counted here).
     prompt = open_prompt(bob, game)
     handed_over = []
-    monkeypatch.setattr(asking, "enqueue", handed_over.append)
+    monkeypatch.setattr(asking, "enqueue_write_asks", lambda game: handed_over.append(game.pk))
     count, statements = round_trips(bob, game, prompt, "last-pick-0001", monkeypatch)
     assert handed_over == [game.pk] and Notification.objects.count() == emails
     budget = BUDGET_WITH_ONE_EMAIL[connection.vendor]
