@@ -3,8 +3,8 @@
 Rulebook, D. Action: "The Action tiles are now resolved in order, starting with Philosophy (0)
 and continuing in increasing number order ... To save time, all players with an active tile
 can take their Actions simultaneously. Only the Military tile must respect turn order."
-(../shared/README.md: the result must be that of tile 0 for everyone, then tile 1, and so on,
-whatever order the players answer in.)
+(docs/rules-notes.md, section 1: the result must be that of tile 0 for everyone, then tile 1,
+and so on, whatever order the players answer in.)
 
 Each game is played twice from the same decisions and chance outcomes: once in the engine's
 order with players answering in a random order, once in strict rulebook order (every tile one

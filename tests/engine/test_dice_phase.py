@@ -27,7 +27,7 @@ def test_lowest_total_starts_and_a_tie_goes_clockwise_after_the_last_start(
 ):
     """Rulebook, C. Dice, step 1: "If there is a tie between multiple players, the Start
     Player is the tied player closest to whoever was the Start Player in the previous round,
-    going clockwise" (../shared/README.md: count from the seat after them)."""
+    going clockwise" (docs/rules-notes.md, section 1: count from the seat after them)."""
     table = Table(["argos", "sparta", "thebes"], start=previous)
     table.roll(*dice)
     assert table.state.start_player == expected

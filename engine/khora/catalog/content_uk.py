@@ -1,6 +1,6 @@
 """Khôra's components in Ukrainian: names and texts of cards, events, cities, developments.
 
-Names follow the Ukrainian rulebook (../shared/seeds/002_*) where it gives them (Периптер,
+Names follow the Ukrainian rulebook (Ukrainian edition) where it gives them (Периптер,
 Самоський тунель, Діолк, Коринфські колони, Стоя Пойкіле, Проскеній, Вербування найманців,
 Тридцять тиранів, Постачання з Лідії, Елевсінські містерії, Афінська моровиця, Завоювання
 Персії, Зростання населення); the others are our own translations. The English lives with the

@@ -2,7 +2,7 @@
 
 A template names its parameters in braces: `{seat}`; `{count:card}` renders a number with the
 noun in the plural form the number needs (NOUNS). Ukrainian terms follow the Ukrainian
-rulebook (../shared/seeds/002_*): фази, дії, вертикалі, жетони знання (звичайне / увінчане
+rulebook (Ukrainian edition): фази, дії, вертикалі, жетони знання (звичайне / увінчане
 знання), громадяни, вояки, слава, податки, драхми, переможні очки.
 """
 

@@ -5,7 +5,7 @@ lists the calls that are simply how the code behaves, with no alternative to swi
 (card-played triggers on every route, the Mint on event advances, the drachma tie-break).
 """
 
-# Achievements (../shared/README.md rulings): checked only in phase G.
+# Achievements (docs/rules-notes.md, section 1): checked only in phase G.
 ACHIEVEMENT_THRESHOLDS = {
     "victory_points": 10,  # at least 10 VP on the score track
     "citizens": 12,  # citizen track level 12
@@ -14,7 +14,7 @@ ACHIEVEMENT_THRESHOLDS = {
     "politics": 3,  # 3 politics cards in play
 }
 
-# Action strengths (../shared/README.md rulings).
+# Action strengths (docs/rules-notes.md, section 1).
 PHILOSOPHY_ACTION_TOKENS = 1
 LEGISLATION_CITIZENS = 3
 LEGISLATION_DRAW = 2  # draw 2, keep 1, the other to the bottom of the deck
@@ -41,9 +41,10 @@ PERSEPOLIS_TROOPS_REQUIRED = 15
 PERSEPOLIS_TROOPS_LOST = 15
 
 # Blue 4/4 exploration space: the sources split (MK major, KO minor) and nothing settles it.
-# ../shared/README.md says to take the reading the component data lists first, which is MK's
-# major. (Symmetry with red and green, 6 minor and 5 major each, would need both blue 4/4 and
-# blue 5/3 minor, and both sources say 5/3 is major; so symmetry cannot decide it either.)
+# The rulings (docs/rules-notes.md) say to take the reading the component data lists first,
+# which is MK's major. (Symmetry with red and green, 6 minor and 5 major each, would need both
+# blue 4/4 and blue 5/3 minor, and both sources say 5/3 is major; so symmetry cannot decide it
+# either.)
 # Blue ends with 4 minor and 7 major spaces.
 BLUE_4_4_TIER = "major"
 

@@ -78,7 +78,7 @@ def lowest_roller(state: State) -> int:
 
     Rulebook, phase C step 1: "the tied player closest to whoever was the Start Player in the
     previous round, going clockwise". Counting starts at the seat after the previous start
-    player, who is considered last (../shared/README.md, rulings): a tie moves the start on.
+    player, who is considered last (docs/rules-notes.md, section 1): a tie moves the start on.
     """
     lowest = min(sum(p.dice) for p in state.players)
     previous = state.start_player or 0

@@ -1,7 +1,8 @@
 """Every politics card, one table row each, played in a small game of its own.
 
-Expected values come from the component data (../shared/khora-data) and the rulebook, worked
-out by hand; each row builds its game from a few dice, tiles and decisions plus staging.
+Expected values come from the component data (docs/component-data/khora_data.yaml) and the
+rulebook, worked out by hand; each row builds its game from a few dice, tiles and decisions
+plus staging.
 """
 
 from __future__ import annotations

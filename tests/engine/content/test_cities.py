@@ -1,7 +1,7 @@
 """Every city development, one table row each, in a small game of its own.
 
-Expected values come from the component data (../shared/khora-data) and the rulebook, worked
-out by hand.
+Expected values come from the component data (docs/component-data/khora_data.yaml) and the
+rulebook, worked out by hand.
 """
 
 from __future__ import annotations

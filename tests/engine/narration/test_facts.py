@@ -1,4 +1,5 @@
-"""Facts in views against the component data (../shared/khora-data/khora_data.yaml):
+"""Facts in views against the component data (docs/component-data/khora_data.yaml, a copy kept in
+the repository):
 card costs, requirements and kinds; development ladders; track prices and rewards."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from engine.khora.content.cards import CARDS
 from tests.engine.content.table import ContentTable
 from tests.engine.narration.explain import game
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "khora-data" / "khora_data.yaml"
+DATA = Path(__file__).resolve().parents[3] / "docs" / "component-data" / "khora_data.yaml"
 
 
 @pytest.fixture(scope="module")
