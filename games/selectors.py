@@ -248,7 +248,9 @@ def game_history(
     more = len(rows) > limit
     rows = rows[:limit]
     lines = [
-        {"seq": row.seq, "created_at": row.created_at, **line}
+        # "by": the seat whose decision the event is (None: chance, a notice), so that a page
+        # need not call a viewer's own moves news.
+        {"seq": row.seq, "created_at": row.created_at, "by": row.seat, **line}
         for row, narrated in zip(
             rows, _narrated(game, rows, viewer, finished, lang, names), strict=True
         )

@@ -46,6 +46,8 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# With DEBUG on, our own 404 and 500 pages are shown unless this asks for Django's technical ones.
+TECHNICAL_ERROR_PAGES = env_bool("DJANGO_TECHNICAL_ERROR_PAGES", False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -89,6 +91,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "mailplay",
+    "localmail",
     "django_htmx",
     "web",
 ]
@@ -107,6 +110,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Our 404 and 500 pages with DEBUG on too (the embedded default), in the page's language.
+    "web.error_pages.ErrorPagesMiddleware",
 ]
 
 ROOT_URLCONF = "khora_site.urls"
@@ -226,11 +231,20 @@ CELERY_BEAT_SCHEDULE = {
     "mail-sweep": {"task": "mailplay.tasks.sweep", "schedule": 60.0, "options": {"expires": 60}},
 }
 
-# Email goes out over SMTP once EMAIL_HOST is set; until then it is printed to the console.
+# Email goes out over SMTP once EMAIL_HOST is set. Until then the embedded default keeps it in
+# the local mailbox (/mailbox/: read what players receive, and answer it through our own mail
+# receiver); with debugging off and no mail server it is printed to the console.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+LOCAL_MAILBOX = env_bool(
+    "LOCAL_MAILBOX", DEBUG and not EMAIL_HOST and not os.environ.get("EMAIL_BACKEND")
+)
+if LOCAL_MAILBOX and not DEBUG:
+    raise ImproperlyConfigured("LOCAL_MAILBOX shows every email to anyone: never with DEBUG off.")
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
     "django.core.mail.backends.smtp.EmailBackend"
     if EMAIL_HOST
+    else "localmail.backend.EmailBackend"
+    if LOCAL_MAILBOX
     else "django.core.mail.backends.console.EmailBackend"
 )
 EMAIL_HOST = EMAIL_HOST or "localhost"

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -25,3 +26,7 @@ urlpatterns = [
     path("mail/", include("mailplay.urls")),
     path("admin/", admin.site.urls),
 ]
+handler404 = "web.error_pages.page_not_found"
+
+if settings.LOCAL_MAILBOX:  # the embedded default only: every email sent, readable by anyone
+    urlpatterns.append(path("mailbox/", include("localmail.urls")))

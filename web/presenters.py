@@ -222,7 +222,7 @@ def scores(raw: dict, names: list[str], view: dict) -> list[dict]:
 def history(game: Game, viewer: int | None, last_seen: int | None, lang: str) -> list[dict]:
     """What happened, newest event first, each with the lines it caused for `viewer` and
     marked when it is new since the last visit: everything new (up to a limit), and at least
-    the last few events."""
+    the last few events. The viewer's own decisions are never news to them."""
     after = max(0, game.last_seq - HISTORY_EVENTS)
     if last_seen is not None:
         after = max(min(after, last_seen), game.last_seq - HISTORY_MAX_EVENTS, 0)
@@ -230,7 +230,7 @@ def history(game: Game, viewer: int | None, last_seen: int | None, lang: str) ->
     events: list[dict] = []
     for line in told["lines"]:
         if not events or events[-1]["seq"] != line["seq"]:
-            new = last_seen is not None and line["seq"] > last_seen
+            new = last_seen is not None and line["seq"] > last_seen and line["by"] != viewer
             events.append({"seq": line["seq"], "at": line["created_at"], "lines": [], "new": new})
         events[-1]["lines"].append(line["text"])
     events.reverse()

@@ -16,7 +16,15 @@ PROBE = (
     "'email': settings.EMAIL_BACKEND, 'debug': settings.DEBUG, "
     "'celery_broker': __import__('khora_site').celery_app.conf.broker_url}))"
 )
-SETTINGS_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "EMAIL_BACKEND")
+SETTINGS_VARS = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "EMAIL_BACKEND",
+    "EMAIL_HOST",
+    "LOCAL_MAILBOX",
+)
 
 
 def probe(**env):
@@ -39,8 +47,20 @@ def test_nothing_set_runs_embedded():
     found = json.loads(result.stdout)
     assert found["db"] == "django.db.backends.sqlite3"
     assert found["eager"] is True and found["broker"] == "memory://"
-    assert found["email"] == "django.core.mail.backends.console.EmailBackend"
+    assert found["email"] == "localmail.backend.EmailBackend"  # kept in the local mailbox
     assert found["debug"] is True
+
+
+def test_the_local_mailbox_is_never_on_in_production():
+    production = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 50}
+    result = probe(**production)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["email"] == "django.core.mail.backends.console.EmailBackend"
+    refused = probe(**production, LOCAL_MAILBOX="true")
+    assert refused.returncode != 0
+    assert "LOCAL_MAILBOX" in refused.stderr
+    with_smtp = probe(EMAIL_HOST="mail.example.org")
+    assert json.loads(with_smtp.stdout)["email"] == "django.core.mail.backends.smtp.EmailBackend"
 
 
 def test_database_and_redis_urls_switch_to_the_real_parts():

@@ -97,6 +97,23 @@ def test_history_marks_what_is_new_since_the_last_visit():
     assert "new since your last visit" not in reader.get(url).content.decode()  # now seen
 
 
+def test_history_never_calls_a_players_own_moves_new():
+    people = [make_user("yuri"), make_user("zoya")]
+    game = start_game(people, seats=2)
+    mover = client_for(people[0])
+    url = f"/games/{game.public_id}/"
+    mover.get(url)  # the visit that sets "last seen"
+    prompt = selectors.game_prompt(game, people[0])
+    services.decisions_submit(
+        public_id=game.public_id,
+        user=people[0],
+        decisions=[services.DecisionInput(prompt=prompt["id"], option=prompt["default"])],
+    )
+    page = mover.get(url).content.decode()
+    assert "yuri has kept" in page or "Draft: yuri" in page  # the move is told...
+    assert "new since your last visit" not in page  # ...but not as news to its author
+
+
 @pytest.mark.parametrize(
     ("language", "called"), [("en", "olena's game"), ("uk", "партія гравця olena")]
 )

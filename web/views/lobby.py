@@ -56,6 +56,7 @@ def _summary(game: Game, user, lang: str, with_round: bool = False) -> dict:
     else:
         summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}
+    summary["taken"] = len(seats)  # seats with a player or a bot; the summary lists empty ones
     summary["waiting_names"] = [
         seat.user.username if seat.user else _("Bot")
         for seat in seats.values()

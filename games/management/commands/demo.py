@@ -4,7 +4,7 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from django.db import transaction
 from knox.models import AuthToken
 
@@ -30,8 +30,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--password", default="", help="Password for the demo users (default: random)."
         )
+        parser.add_argument(
+            "--details-to",
+            default="",
+            help="Write the tokens, password and API examples to this file and print only "
+            "each player's log-in link (what bin/run shows).",
+        )
 
-    def handle(self, *args, players: str, seats: int, password: str, **options):
+    def handle(
+        self, *args, players: str, seats: int, password: str, details_to: str = "", **options
+    ):
         names = [name.strip() for name in players.split(",") if name.strip()]
         if not names or len(names) > seats:
             raise CommandError(f"Give 1 to {seats} player names for {seats} seats.")
@@ -49,7 +57,12 @@ class Command(BaseCommand):
                 services.game_join(public_id=game.public_id, user=user)
             if len(users) < seats:
                 services.game_start(public_id=game.public_id, user=users[0], fill_with_bots=True)
-        self._print_links(game.public_id, accounts, password)
+        if details_to:
+            with open(details_to, "w", encoding="utf-8") as details:
+                self._print_links(game.public_id, accounts, password, OutputWrapper(details))
+            self._print_log_in_links(game.public_id, accounts)
+        else:
+            self._print_links(game.public_id, accounts, password, self.stdout)
 
     def _demo_user(self, username: str, password: str, staff: bool):
         user, _ = User.objects.get_or_create(
@@ -63,11 +76,24 @@ class Command(BaseCommand):
         _, token = AuthToken.objects.create(user)
         return user, token
 
-    def _print_links(self, public_id: str, accounts, password: str) -> None:
+    def _print_log_in_links(self, public_id: str, accounts) -> None:
+        """One line per human player: who, and a link that logs them in once at the game."""
+        if settings.LOCAL_MAILBOX:
+            self.stdout.write(
+                f"  Every email the players get: {settings.SITE_URL}/mailbox/"
+                " (read it, and reply there to play by email)"
+            )
+        for index, (user, _) in enumerate(accounts):
+            where = "" if index == 0 else " (in a second browser or a private window)"
+            self.stdout.write(
+                f"  Log in as {user.username}{where}:\n    "
+                + login_url(user, f"/games/{public_id}/")
+            )
+
+    def _print_links(self, public_id: str, accounts, password: str, out) -> None:
         site = settings.SITE_URL
         game_url = f"{site}/api/v1/games/{public_id}/"
-        out = self.stdout
-        out.write(self.style.SUCCESS("Demo ready."))
+        out.write("Demo ready.")
         first = accounts[0][0]
         out.write(
             f"\nPlay in your browser as {first.username} (this link logs in once):\n  "
