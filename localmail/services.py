@@ -54,9 +54,9 @@ def mailboxes() -> list[dict]:
             counts[address.lower()] = counts.get(address.lower(), 0) + 1
     names = {
         email.lower(): username
-        for username, email in get_user_model().objects.filter(
-            email__in=list(counts)
-        ).values_list("username", "email")
+        for username, email in get_user_model()
+        .objects.filter(email__in=list(counts))
+        .values_list("username", "email")
     }
     return [
         {"address": address, "count": count, "username": names.get(address, "")}

@@ -20,8 +20,7 @@ from localmail.models import LocalMail
 
 # The email's own HTML is shown in a sandboxed frame: no scripts, no forms, no requests out.
 EMAIL_HTML_POLICY = (
-    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-    "frame-ancestors 'self'"
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'"
 )
 
 

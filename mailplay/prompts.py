@@ -9,17 +9,23 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
+
 import engine
+from engine.khora import facts
 from mailplay.tokens import answer_url, reply_address
 
 
 def prompt_context(
-    user, game, prompt: engine.Prompt | dict, deadline: datetime | None, lang: str = "en"
+    user, game, prompt: engine.Prompt | dict, deadline: datetime | None, lang: str | None = None
 ) -> dict:
     """The `prompt` and `reply_to` entries of an email's context, for `user` in `game`; an
-    engine prompt's texts in `lang` (a payload dict comes already rendered)."""
+    engine prompt's texts in `lang` (a payload dict comes already rendered), by default the
+    active language (the email's)."""
+    lang = lang or (translation.get_language() or "en").split("-")[0]
     payload = prompt.to_dict(lang) if isinstance(prompt, engine.Prompt) else prompt
-    options = payload["options"]
+    options = [{**option, "label": _labelled(option, lang)} for option in payload["options"]]
     default_number = next(
         (number for number, option in enumerate(options, 1) if option["id"] == payload["default"]),
         None,
@@ -38,3 +44,26 @@ def prompt_context(
         },
         "reply_to": reply_address(user.pk, game.pk, payload["id"]),
     }
+
+
+def _labelled(option: dict, lang: str) -> str:
+    """An option's label, and for a card what the page shows beside it in the hand: its price
+    and the knowledge tokens it needs ("Oracle: … (2 dr. · needs 1× blue)")."""
+    card_id = (option.get("data") or {}).get("card")
+    if not card_id:
+        return option["label"]
+    card = facts.card(card_id, lang)
+    with translation.override(lang):
+        parts = [
+            gettext("%(cost)s dr.") % {"cost": card["cost"]}
+            if card["cost"]
+            else pgettext("price", "free")
+        ]
+        tokens = [
+            gettext("%(count)s× %(colour)s") % {"count": count, "colour": gettext(colour)}
+            for colour, count in card["needs"].items()
+            if count
+        ]
+        if tokens:
+            parts.append(gettext("needs %(tokens)s") % {"tokens": ", ".join(tokens)})
+    return f"{option['label']} ({' · '.join(parts)})"

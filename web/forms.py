@@ -6,11 +6,22 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import TIME_ZONES
+from accounts import time_zones
 from notifications.models import Delivery
 
 HOURS = [(hour, f"{hour:02d}:00") for hour in range(24)]
 OPTIONAL_HOURS = [("", _("none")), *HOURS]
+TIME_ZONE_REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific Ocean"),
+}
 DELIVERY_CHOICES = [
     (Delivery.IMMEDIATELY, _("right away")),
     (Delivery.DIGEST, _("in the daily digest")),
@@ -35,6 +46,15 @@ class SignUpForm(Form):
     password = forms.CharField(
         label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
     )
+    # Filled by the page's script with the browser's own zone; a guess, so never an error.
+    time_zone = forms.CharField(
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}),
+    )
+
+    def clean_time_zone(self) -> str:
+        return time_zones.canonical(self.cleaned_data.get("time_zone", "")) or "UTC"
 
 
 class PreferencesForm(Form):
@@ -57,8 +77,19 @@ class PreferencesForm(Form):
         empty_value=None,
         required=False,
     )
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=[(z, z) for z in TIME_ZONES])
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        widget=forms.Select(
+            attrs={"data-searchable": _("Type to narrow the list: Kyiv, London, New York…")}
+        ),
+    )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zones.grouped_choices(
+            TIME_ZONE_REGIONS, self.initial.get("time_zone")
+        )
 
 
 class CreateGameForm(Form):

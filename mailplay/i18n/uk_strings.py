@@ -57,4 +57,8 @@ UK = {
     "“%(game_name)s” takes no decisions any more.": f"Гра {GAME} більше не приймає рішень.",
     "What you are asked now": "Що вас питають зараз",
     "Nothing is asked of you right now; we will write when it is your turn.": "Зараз від вас нічого не потрібно; ми напишемо, коли буде ваш хід.",
+    "%(cost)s dr.": "%(cost)s др.",
+    "price\x04free": "безкоштовно",
+    "%(count)s× %(colour)s": "%(count)s× %(colour)s",
+    "needs %(tokens)s": "потрібно %(tokens)s",
 }

@@ -62,7 +62,11 @@ def test_a_ukrainian_players_unknown_number_is_answered_in_ukrainian_with_the_op
     assert f"Надішліть у відповідь номер від 1 до {len(labels)}." in out_of_range.body
     assert "У вашій відповіді немає номера варіанта, тож нічого не зіграно." in no_number.body
     for answer in (out_of_range, no_number):
-        assert NUMBERED.findall(answer.body) == labels  # the options, in her language
+        # The options in her language, each card with its price and needs as on the page.
+        listed = NUMBERED.findall(answer.body)
+        assert len(listed) == len(labels)
+        for shown, label in zip(listed, labels, strict=True):
+            assert shown.startswith(label) and ("др." in shown or "безкоштовно" in shown)
         assert prompt["text"] in answer.body
         assert "Ось що вас питають зараз у грі «партія гравця oksana»." in answer.body
         assert answer.reply_to == [to]

@@ -30,17 +30,26 @@ def _game(make_player):
     return alice, bob, game
 
 
+def _priced(label: str, card: dict) -> str:
+    price = f"{card['cost']} dr." if card["cost"] else "free"
+    tokens = ", ".join(f"{n}× {colour}" for colour, n in card["needs"].items() if n)
+    return f"{label} ({price}{' · needs ' + tokens if tokens else ''})"
+
+
 def test_the_game_started_email_numbers_the_options_and_can_be_answered(make_player):
     alice, _, game = _game(make_player)
     email = latest_email(alice.user)
     assert email.kind == "game_started"
     assert email.reply_to.startswith("play+") and email.reply_to.endswith("@khora.example")
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
-    labels = [option["label"] for option in prompt["options"]]
+    # Each card as the page shows it in the hand: its price and the tokens it needs.
+    view = alice.get(url(game)).json()["view"]
+    hand = {card["id"]: card for card in view["players"][0]["draft_hand"]}
+    labels = [
+        _priced(option["label"], hand[option["data"]["card"]]) for option in prompt["options"]
+    ]
     assert options_of(email.body_text) == labels
-    default = labels.index(
-        next(o["label"] for o in prompt["options"] if o["id"] == prompt["default"])
-    )
+    default = [o["id"] for o in prompt["options"]].index(prompt["default"])
     assert f"  {default + 1}. {labels[default]} (the default)" in email.body_text
     assert "reply to this email with the number of your choice" in email.body_text
     print("\n" + email.body_text)  # read it as a player would
@@ -53,7 +62,7 @@ def test_the_game_started_email_numbers_the_options_and_can_be_answered(make_pla
     (answer,) = mail.outbox
     assert answer.to == ["alice@example.com"]
     assert answer.subject == "Re: Khôra: your turn"
-    assert f"Taken: 2. {labels[1]}" in answer.body
+    assert f"Taken: 2. {prompt['options'][1]['label']}" in answer.body
     assert "Nothing is asked of you right now" in answer.body
     assert "(the game waits for bob)" in answer.body
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
