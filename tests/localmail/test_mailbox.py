@@ -30,8 +30,8 @@ def game():
     return start_game(people, seats=3), people
 
 
-def test_email_is_kept_whole_in_the_mailbox_and_listed_per_player(game):
-    game  # noqa: B018  (two players in a started game)
+@pytest.mark.usefixtures("game")
+def test_email_is_kept_whole_in_the_mailbox_and_listed_per_player():
     assert LocalMail.objects.count() >= 2 and not django_mail.outbox
     page = Client().get("/mailbox/").content.decode()
     assert "lena@example.com" in page and "max@example.com" in page
