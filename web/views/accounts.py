@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 
@@ -72,6 +73,7 @@ def preferences(request):
     return render(request, "web/preferences.html", {"form": form})
 
 
+@never_cache  # a page that logs in must never be stored by a browser or a proxy
 @require_http_methods(["GET", "POST"])
 def login_link(request, token: str):
     """GET shows a button; only the POST from it logs in (mail scanners open links)."""
