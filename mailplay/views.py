@@ -18,8 +18,8 @@ from django.views.decorators.cache import never_cache
 from mailplay import links, replies
 from notifications.emails import game_name
 from notifications.selectors import language_of
-from web import throttling
 from web import services as web_services
+from web import throttling
 
 STATUS = {"invalid": 404, "refused": 409}
 # What a browser's Sec-Fetch-Site says of a form on our own page ("none": typed or bookmarked).
