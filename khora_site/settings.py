@@ -355,8 +355,17 @@ def env_rate(name: str, default: str) -> str | None:
     return raw.strip()
 
 
+# The client's address is REMOTE_ADDR, unless the server runs behind this many proxies of our
+# own, each appending to X-Forwarded-For the address it saw (khora_site/throttles.py). Set it
+# to the exact number: more lets a client forge its address, fewer counts the proxy as one.
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXIES", 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_TRUSTED_PROXIES must be 0 (no proxy) or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+# Log-ins: attempts per client; wrong passwords per (account, client), and per account.
 API_THROTTLE_RATES = {
-    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "10/hour"),
+    "login_account_client": env_rate("THROTTLE_LOGIN_PER_ACCOUNT_CLIENT", "10/hour"),
+    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "100/hour"),
     "login_client": env_rate("THROTTLE_LOGIN_PER_CLIENT", "30/hour"),
     "sign_up": env_rate("THROTTLE_SIGN_UP", "5/hour"),
     "game_create": env_rate("THROTTLE_GAME_CREATE", "20/hour"),
