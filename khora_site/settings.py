@@ -274,6 +274,10 @@ if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
     raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
 MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
 MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
+# Caps of the receiving SMTP server (mailplay/receiver.py): past them, a temporary 452.
+MAILPLAY_MAX_MESSAGES_PER_CONNECTION = env_int("MAILPLAY_MAX_MESSAGES_PER_CONNECTION", 10)
+MAILPLAY_MAX_MESSAGES_PER_SENDER = env_int("MAILPLAY_MAX_MESSAGES_PER_SENDER", 60)  # an hour
+MAILPLAY_MAX_STORED_PER_DAY = env_int("MAILPLAY_MAX_STORED_PER_DAY", 20_000)
 # A hosted mail provider's webhooks (django-anymail), e.g. "mailgun": its inbound mail at
 # /mail/provider/<provider>/inbound/, its delivery tracking (bounces and complaints suppress
 # the address) at /mail/provider/<provider>/tracking/. Unset, every such address answers 404.
