@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
@@ -90,6 +91,7 @@ INSTALLED_APPS = [
     "notifications",
     "mailplay",
     "django_htmx",
+    "csp",
     "web",
 ]
 
@@ -107,6 +109,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "khora_site.urls"
@@ -297,6 +300,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Content-Security-Policy on every response (django-csp): scripts, styles and everything else
+# from this site alone, never inline, never eval. htmx is told not to need either (its config
+# in web/base.html). The API docs' inline scripts carry the request's nonce (their templates in
+# khora_site/templates); Swagger UI and ReDoc also write inline styles, so those two pages
+# alone allow them (khora_site/urls.py). See docs/security.md.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Cookies: Secure in HTTPS mode (sessions, CSRF, the language), never readable by scripts
+# except the CSRF token's (htmx reads it from the page, not the cookie), and SameSite=Lax.
+LANGUAGE_COOKIE_SECURE = HTTPS_ONLY
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("uk", "Ukrainian")]

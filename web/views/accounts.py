@@ -68,7 +68,17 @@ def preferences(request):
             translation.activate(language)  # the confirmation in the language just chosen
             messages.success(request, _("Your preferences are saved."))
             response = redirect("web:preferences")
-            response.set_cookie("django_language", language, samesite="Lax")
+            # The same cookie, with the same flags, as the language switch (set_language) sets.
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
             return response
     return render(request, "web/preferences.html", {"form": form})
 
