@@ -299,6 +299,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.password_validation.RepetitiveOrSequentialValidator"},
 ]
 
 # Content-Security-Policy on every response (django-csp): scripts, styles and everything else
