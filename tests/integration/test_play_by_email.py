@@ -35,7 +35,10 @@ class Receiver:
     def __init__(self, smtp_port: int, log_path):
         self.port = _free_port()
         # The worker's environment: the same database, broker, SMTP server and site.
-        self.env = Worker(smtp_port, {}, log_path, []).env
+        # A whole game in a minute is far above a person's pace: lift the per-sender cap
+        # (tests/mailplay/test_receiver_caps.py tests it).
+        extra = {"MAILPLAY_MAX_MESSAGES_PER_SENDER": "100000"}
+        self.env = Worker(smtp_port, extra, log_path, []).env
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
 
