@@ -7,6 +7,7 @@ copied, validated or stored. No request of this API needs more than a few levels
 JSON can spell a lone surrogate ("\\ud800"), which Python decodes into a string that no
 encoder, database or response can take: every member name and string in a body is checked
 here, once, so no field, option or error message downstream ever holds one (400 invalid_text).
+So is a NUL character ("\\u0000"), which PostgreSQL's text and jsonb columns refuse.
 """
 
 from django.conf import settings
@@ -23,6 +24,7 @@ class UnencodableText(ParseError):
 
 
 def encodable(text: str) -> bool:
+    """Whether UTF-8 can encode `text` (a NUL, which no text column takes, is refused apart)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -42,7 +44,7 @@ def nesting_depth(value) -> int:
         elif isinstance(item, list):
             children = item
         else:
-            if isinstance(item, str) and not encodable(item):
+            if isinstance(item, str) and (not encodable(item) or "\x00" in item):
                 raise UnencodableText("The JSON body holds text that is not valid Unicode.")
             continue
         deepest = max(deepest, depth)

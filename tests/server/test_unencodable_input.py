@@ -24,6 +24,8 @@ BODIES = [
     ("/api/v1/games/", f'{{"game_type": "khora", "seats": 3, "options": {{"x": "{SURROGATE}"}}}}'),
     ("/api/v1/games/", f'{{"game_type": "khora", "seats": 3, "name": "a{SURROGATE}"}}'),
     ("/api/v1/auth/token/", f'{{"username": "{SURROGATE}", "password": "x"}}'),
+    # A NUL: valid Unicode, but no PostgreSQL text or jsonb column takes it.
+    ("/api/v1/games/", '{"game_type": "khora", "seats": 3, "options": {"x": "a\\u0000"}}'),
 ]
 
 
