@@ -7,3 +7,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         from accounts import token_auth  # noqa: F401 (connects its signals, names its scheme)
+        from khora_site import throttles  # noqa: F401 (counts wrong passwords: login_failed)

@@ -5,11 +5,15 @@ delete the expired ones: two queries. Here a token is read once, with its user, 
 trusted by this process for `TOKEN_CACHE_SECONDS` (a few seconds); expired tokens are deleted
 at login and by the hourly prune instead of on every request.
 
-The trade-off: a token revoked or expired, or a user deactivated, through another process (a
-logout served by another web worker, the admin, a script) keeps working in this process for
-at most `TOKEN_CACHE_SECONDS`. A change this process makes is seen at once: deleting a token
-or saving its user drops the cached entries (signals below), and a token past its expiry is
-refused even when cached. `TOKEN_CACHE_SECONDS=0` turns the cache off.
+Revocation reaches every process at once through a per-user stamp in the shared cache (Redis
+when REDIS_URL is set): deleting a token (one, or all of a user's) or saving its user (say,
+deactivated) writes the user's stamp anew, at once and again when the transaction commits.
+A cached token is trusted only while its user's stamp is the one read when it was cached, so
+each cached request costs one cache read instead of the token's query, and the next request
+after a revocation in any process reads the database. This process also drops its own
+entries at once (signals below), and a token past its expiry is refused even when cached.
+What remains of the old trade-off: rows deleted behind Django's back (raw SQL) are seen once
+an entry is `TOKEN_CACHE_SECONDS` old. `TOKEN_CACHE_SECONDS=0` turns the cache off.
 
 Only the token and the user are kept: each request gets its own copies of them, so what a
 request reads through them (the profile, for its language) is read afresh.
@@ -19,12 +23,15 @@ from __future__ import annotations
 
 import binascii
 import copy
+import secrets
 import threading
 import time
 from hmac import compare_digest
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
@@ -37,26 +44,43 @@ from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
 
 
+def _stamp_key(user_id) -> str:
+    return f"token-stamp:{user_id}"
+
+
+def revocation_stamp(user_id) -> str:
+    """The user's current stamp ("" when none was written, or the cache lost it)."""
+    return caches["default"].get(_stamp_key(user_id), "")
+
+
+def revocation_announce(user_id) -> None:
+    """Tell every process that the user's cached tokens must be read again."""
+    caches["default"].set(_stamp_key(user_id), secrets.token_hex(8), timeout=None)
+
+
 class TokenCache:
-    """Checked tokens by digest, each with the moment (monotonic) it stops being trusted."""
+    """Checked tokens by digest, each with the moment (monotonic) it stops being trusted and
+    its user's revocation stamp when it was cached."""
 
     def __init__(self):
-        self._entries: dict[str, tuple[float, AuthToken]] = {}
+        self._entries: dict[str, tuple[float, AuthToken, str]] = {}
         self._lock = threading.Lock()
 
     def get(self, digest: str) -> AuthToken | None:
         entry = self._entries.get(digest)
         if entry is None:
             return None
-        trusted_until, token = entry
-        if time.monotonic() >= trusted_until or (
-            token.expiry is not None and token.expiry < timezone.now()
+        trusted_until, token, stamp = entry
+        if (
+            time.monotonic() >= trusted_until
+            or (token.expiry is not None and token.expiry < timezone.now())
+            or revocation_stamp(token.user_id) != stamp
         ):
             self.drop(digest)
             return None
         return token
 
-    def put(self, token: AuthToken) -> None:
+    def put(self, token: AuthToken, stamp: str) -> None:
         seconds = settings.TOKEN_CACHE_SECONDS
         if seconds <= 0:
             return
@@ -64,7 +88,7 @@ class TokenCache:
             if len(self._entries) >= settings.TOKEN_CACHE_SIZE:
                 self._drop_stale()
             if len(self._entries) < settings.TOKEN_CACHE_SIZE:
-                self._entries[token.digest] = (time.monotonic() + seconds, token)
+                self._entries[token.digest] = (time.monotonic() + seconds, token, stamp)
 
     def drop(self, digest: str) -> None:
         with self._lock:
@@ -72,7 +96,7 @@ class TokenCache:
 
     def drop_user(self, user_id) -> None:
         with self._lock:
-            for digest in [d for d, (_until, t) in self._entries.items() if t.user_id == user_id]:
+            for digest in [d for d, (_u, t, _s) in self._entries.items() if t.user_id == user_id]:
                 del self._entries[digest]
 
     def clear(self) -> None:
@@ -81,7 +105,7 @@ class TokenCache:
 
     def _drop_stale(self) -> None:
         now = time.monotonic()
-        for digest in [d for d, (until, _token) in self._entries.items() if until <= now]:
+        for digest in [d for d, (until, _t, _s) in self._entries.items() if until <= now]:
             del self._entries[digest]
 
 
@@ -111,7 +135,7 @@ class CachedTokenAuthentication(TokenAuthentication):
             if candidate.expiry is not None and knox_settings.AUTO_REFRESH:
                 self.renew_token(candidate)
             self.validate_user(candidate)
-            checked_tokens.put(candidate)
+            checked_tokens.put(candidate, revocation_stamp(candidate.user_id))
             return _own_copy(candidate)
         raise _refused()
 
@@ -142,11 +166,20 @@ def expired_tokens_delete(user=None) -> int:
     return deleted
 
 
+def _announce(user_id) -> None:
+    # Now, and again once the change is committed: a process that read the row before the
+    # commit and cached it under the first stamp is told by the second.
+    revocation_announce(user_id)
+    transaction.on_commit(lambda: revocation_announce(user_id))
+
+
 @receiver(post_delete, sender=AuthToken)
 def _forget_deleted_token(sender, instance, **kwargs):
     checked_tokens.drop(instance.digest)
+    _announce(instance.user_id)
 
 
 @receiver(post_save, sender=get_user_model())
 def _forget_saved_user(sender, instance, **kwargs):
     checked_tokens.drop_user(instance.pk)
+    _announce(instance.pk)

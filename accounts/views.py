@@ -16,7 +16,7 @@ from accounts.serializers import (
 )
 from accounts.token_auth import CachedTokenAuthentication
 from games.views import problems
-from khora_site.throttles import LoginPerAccountThrottle, LoginPerClientThrottle, SignUpThrottle
+from khora_site.throttles import LOGIN_THROTTLES, SignUpThrottle
 
 
 class AccountCreateView(APIView):
@@ -78,13 +78,14 @@ class AccountCreateView(APIView):
 class TokenCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
-    throttle_classes = [LoginPerClientThrottle, LoginPerAccountThrottle]
+    throttle_classes = list(LOGIN_THROTTLES)
 
     @extend_schema(
         operation_id="auth_token_create",
         summary="Log in: a new API token",
         description="At most TOKEN_MAX_PER_USER live tokens per account: a new one revokes the "
-        "least recently used beyond that. Log-ins are throttled per username and per client.",
+        "least recently used beyond that. Log-ins are throttled per client, and wrong "
+        "passwords per (username, client) and, with a higher ceiling, per username.",
         request=TokenCreateInput,
         responses={201: TokenOutput, **problems(400, 401, 429)},
         examples=[

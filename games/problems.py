@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 import engine
 from games.errors import DomainError, engine_code_status
-from khora_site.parsers import TooDeep
+from khora_site.parsers import TooDeep, UnencodableText
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -32,6 +32,7 @@ PROBLEM_CODES = sorted(
         "invalid_input",
         "malformed_json",
         "too_deep",
+        "invalid_text",
         "too_large",
         "unsupported_media_type",
         "not_acceptable",
@@ -100,6 +101,11 @@ _DRF_PROBLEMS: list[tuple[type[exceptions.APIException], str, str]] = [
     (exceptions.NotAcceptable, "not_acceptable", "Accept application/json."),
     (exceptions.UnsupportedMediaType, "unsupported_media_type", "Send application/json."),
     (TooDeep, "too_deep", "Send a JSON object nested a few levels at most."),
+    (
+        UnencodableText,
+        "invalid_text",
+        "Send text as valid Unicode (UTF-8), without lone surrogates.",
+    ),
     (exceptions.ParseError, "malformed_json", "Send a JSON object as the request body."),
     (exceptions.Throttled, "throttled", "Wait the Retry-After seconds before trying again."),
     (exceptions.ValidationError, "invalid_input", ""),

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
@@ -93,6 +94,7 @@ INSTALLED_APPS = [
     "mailplay",
     "localmail",
     "django_htmx",
+    "csp",
     "web",
 ]
 
@@ -110,7 +112,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Our 404 and 500 pages with DEBUG on too (the embedded default), in the page's language.
+    "csp.middleware.CSPMiddleware",
+    # Our 404 and 500 pages with DEBUG on too (the embedded default), in the page's language;
+    # inside the CSP middleware, so that they carry the policy too.
     "web.error_pages.ErrorPagesMiddleware",
 ]
 
@@ -288,6 +292,10 @@ if MAILPLAY_REPLY_ADDRESS.count("@") != 1 or "+" in MAILPLAY_REPLY_ADDRESS:
     raise ImproperlyConfigured("MAILPLAY_REPLY_ADDRESS must be one address like play@example.org.")
 MAILPLAY_MAX_MESSAGE_BYTES = env_int("MAILPLAY_MAX_MESSAGE_BYTES", 1024 * 1024)
 MAILPLAY_MAX_ATTEMPTS = env_int("MAILPLAY_MAX_ATTEMPTS", 5)
+# Caps of the receiving SMTP server (mailplay/receiver.py): past them, a temporary 452.
+MAILPLAY_MAX_MESSAGES_PER_CONNECTION = env_int("MAILPLAY_MAX_MESSAGES_PER_CONNECTION", 10)
+MAILPLAY_MAX_MESSAGES_PER_SENDER = env_int("MAILPLAY_MAX_MESSAGES_PER_SENDER", 60)  # an hour
+MAILPLAY_MAX_STORED_PER_DAY = env_int("MAILPLAY_MAX_STORED_PER_DAY", 20_000)
 # A hosted mail provider's webhooks (django-anymail), e.g. "mailgun": its inbound mail at
 # /mail/provider/<provider>/inbound/, its delivery tracking (bounces and complaints suppress
 # the address) at /mail/provider/<provider>/tracking/. Unset, every such address answers 404.
@@ -306,7 +314,36 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.password_validation.RepetitiveOrSequentialValidator"},
 ]
+
+# Content-Security-Policy on every response (django-csp): scripts, styles and everything else
+# from this site alone, never inline, never eval. htmx is told not to need either (its config
+# in web/base.html). The API docs' inline scripts carry the request's nonce (their templates in
+# khora_site/templates); Swagger UI and ReDoc also write inline styles, so those two pages
+# alone allow them (khora_site/urls.py). See docs/security.md.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Cookies: Secure in HTTPS mode (sessions, CSRF, the language), never readable by scripts
+# except the CSRF token's (htmx reads it from the page, not the cookie), and SameSite=Lax.
+LANGUAGE_COOKIE_SECURE = HTTPS_ONLY
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("uk", "Ukrainian")]
@@ -369,8 +406,17 @@ def env_rate(name: str, default: str) -> str | None:
     return raw.strip()
 
 
+# The client's address is REMOTE_ADDR, unless the server runs behind this many proxies of our
+# own, each appending to X-Forwarded-For the address it saw (khora_site/throttles.py). Set it
+# to the exact number: more lets a client forge its address, fewer counts the proxy as one.
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXIES", 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_TRUSTED_PROXIES must be 0 (no proxy) or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+# Log-ins: attempts per client; wrong passwords per (account, client), and per account.
 API_THROTTLE_RATES = {
-    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "10/hour"),
+    "login_account_client": env_rate("THROTTLE_LOGIN_PER_ACCOUNT_CLIENT", "10/hour"),
+    "login_account": env_rate("THROTTLE_LOGIN_PER_ACCOUNT", "100/hour"),
     "login_client": env_rate("THROTTLE_LOGIN_PER_CLIENT", "30/hour"),
     "sign_up": env_rate("THROTTLE_SIGN_UP", "5/hour"),
     "game_create": env_rate("THROTTLE_GAME_CREATE", "20/hour"),

@@ -1,5 +1,14 @@
 """Limits on what costs us CPU or sends email: DRF's throttles, counted in the shared cache.
 
+A client is its address as our own server saw it: REMOTE_ADDR, or, behind
+TRUSTED_PROXY_COUNT proxies (DJANGO_TRUSTED_PROXIES), the address the farthest of them saw,
+read from the right of X-Forwarded-For. Anything further left was written by the client and
+proves nothing, so a forged header never makes a new client.
+
+Log-ins count failures, not attempts: per (account, client) a low limit, and per account a
+higher ceiling against guessing spread over many clients. A stranger's wrong guesses stop the
+stranger; the owner, from a client with no failures of its own, still gets in.
+
 The cache is Redis when REDIS_URL is set, so every web process counts against one history;
 without it (the embedded default) the local-memory cache of the one process. Rates come from
 settings.API_THROTTLE_RATES (the environment, see the README), read on every request so that
@@ -12,7 +21,9 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.contrib.auth.signals import user_login_failed
 from django.core.cache import caches
+from django.dispatch import receiver
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.usernames import username_key
@@ -45,9 +56,25 @@ class ConfiguredRateThrottle(SimpleRateThrottle):
     def key_for(self, ident: str) -> str:
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
+    def get_ident(self, request):
+        return client_address(request)
+
+
+def client_address(request) -> str:
+    """The client's address, as the first server we trust saw it (see the module)."""
+    meta = request.META
+    remote = meta.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXY_COUNT
+    if proxies <= 0:
+        return remote
+    hops = [hop.strip() for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    if not hops:
+        return remote
+    return hops[-min(proxies, len(hops))]
+
 
 class PerClientThrottle(ConfiguredRateThrottle):
-    """Counted per client address (REMOTE_ADDR, or X-Forwarded-For behind NUM_PROXIES)."""
+    """Counted per client address (`client_address`)."""
 
     def get_cache_key(self, request, view):
         return self.key_for(self.get_ident(request))
@@ -64,18 +91,87 @@ class LoginPerClientThrottle(PerClientThrottle):
     scope = "login_client"
 
 
-class LoginPerAccountThrottle(ConfiguredRateThrottle):
-    """Counted per username tried (folded, so `Alice` and `ALICE` share one count), whoever
-    tries it: guessing one player's password from many addresses stays slow."""
+class LoginFailures(ConfiguredRateThrottle):
+    """Refuses a log-in while the rate's number of failures is counted; a request itself
+    counts nothing: `login_failed` records each wrong password (through Django's
+    user_login_failed signal, web and API alike)."""
+
+    def get_cache_key(self, request, view):
+        username = request.data.get("username") if hasattr(request.data, "get") else None
+        return self.failure_key(username, client_address(request))
+
+    def failure_key(self, username, address: str) -> str | None:
+        raise NotImplementedError
+
+    def allow_request(self, request, view):
+        if request.method not in self.methods or self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self._read_history()
+        if len(self.history) >= self.num_requests:
+            return self.throttle_failure()
+        return True
+
+    def record(self, username, address: str) -> None:
+        if self.rate is None:
+            return
+        self.key = self.failure_key(username, address)
+        if self.key is None:
+            return
+        self._read_history()
+        self.history.insert(0, self.now)
+        self.cache.set(self.key, self.history, self.duration)
+
+    def _read_history(self) -> None:
+        self.history = self.cache.get(self.key, [])
+        self.now = self.timer()
+        while self.history and self.history[-1] <= self.now - self.duration:
+            self.history.pop()
+
+
+def _account_ident(username) -> str | None:
+    """The username tried, folded (`Alice` and `ALICE` are one account), hashed."""
+    if not isinstance(username, str) or not username or len(username) > 150:
+        return None
+    folded = username_key(username).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(folded).hexdigest()[:32]
+
+
+class LoginPerAccountClientThrottle(LoginFailures):
+    """Failed log-ins of one account from one client."""
+
+    scope = "login_account_client"
+
+    def failure_key(self, username, address):
+        account = _account_ident(username)
+        return None if account is None else self.key_for(f"{account}:{address}")
+
+
+class LoginPerAccountThrottle(LoginFailures):
+    """Failed log-ins of one account from any client: the ceiling for guessing spread over
+    many addresses."""
 
     scope = "login_account"
 
-    def get_cache_key(self, request, view):
-        username = request.data.get("username") if isinstance(request.data, dict) else None
-        if not isinstance(username, str) or not username or len(username) > 150:
-            return None
-        folded = username_key(username).encode("utf-8", "surrogatepass")
-        return self.key_for(hashlib.sha256(folded).hexdigest()[:32])
+    def failure_key(self, username, address):
+        account = _account_ident(username)
+        return None if account is None else self.key_for(account)
+
+
+LOGIN_THROTTLES = (LoginPerClientThrottle, LoginPerAccountClientThrottle, LoginPerAccountThrottle)
+
+
+@receiver(user_login_failed)
+def login_failed(sender, credentials, request=None, **kwargs):
+    """Count a wrong password against the account, per client and in all."""
+    if request is None:
+        return
+    username = credentials.get("username")
+    address = client_address(request)
+    for throttle in (LoginPerAccountClientThrottle(), LoginPerAccountThrottle()):
+        throttle.record(username, address)
 
 
 class SignUpThrottle(PerClientThrottle):

@@ -2,7 +2,9 @@
 
 Reading (`link_read`) never changes anything, as mail scanners open links; answering
 (`link_answer`, a POST) goes through the same service as the API, once: afterwards the prompt
-is no longer the seat's, and the link says so and shows what is asked now.
+is no longer the seat's, and the link says so and shows what is asked now, as text. A link
+decides one option of one prompt until its step's deadline, and nothing else: it logs no one
+in and never leads to another link (docs/security.md).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from games import clock, selectors
 from games import services as game_services
 from games.errors import DomainError
 from games.models import Game
-from mailplay.tokens import answer_url, read_answer_token
+from mailplay.tokens import read_answer_token
 from notifications.selectors import language_of
 
 User = get_user_model()
@@ -35,8 +37,9 @@ class LinkPage:
     prompt_text: str = ""
     problem: str = ""  # why it was refused: a key of `replies.problem_text`, and its values
     problem_values: dict[str, Any] = field(default_factory=dict)
-    current: dict | None = None  # the seat's prompt now, its options with their own links
+    current: dict | None = None  # the seat's prompt now; its options as text, never links
     options: list[dict[str, Any]] = field(default_factory=list)
+    login_link_sent: bool = False  # the player asked this page for a login link by email
 
 
 def link_read(token: str) -> LinkPage:
@@ -103,6 +106,8 @@ def _resolve(token: str):
 
 
 def _show_current(page: LinkPage, current: dict | None) -> None:
+    # Text only: a link (old, forwarded, leaked) must never hand out links for what is asked
+    # now, or one email would answer every later prompt of the game.
     page.current = current
     if current is None:
         return
@@ -111,9 +116,6 @@ def _show_current(page: LinkPage, current: dict | None) -> None:
             "number": number,
             "label": option["label"],
             "is_default": option["id"] == current["default"],
-            "link": answer_url(
-                page.user.pk, page.game.public_id, current["id"], option["id"], current["deadline"]
-            ),
         }
         for number, option in enumerate(current["options"], 1)
     ]

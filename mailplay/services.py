@@ -17,6 +17,7 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -46,6 +47,10 @@ class MessageTooLarge(Exception):
     pass
 
 
+class InboxFull(Exception):
+    """Today's cap of received messages is reached: the sender's server should retry later."""
+
+
 # --- storing -------------------------------------------------------------------------------
 
 
@@ -55,13 +60,15 @@ def inbound_store(
     """Keep a received mail for processing; None when this Message-ID was stored before.
 
     Raises MessageTooLarge above MAILPLAY_MAX_MESSAGE_BYTES (the SMTP server refuses such
-    mail before this point; the webhook logs it).
+    mail before this point; the webhook logs it), InboxFull past MAILPLAY_MAX_STORED_PER_DAY
+    messages received today (UTC; counted in the shared cache, before the row is written).
     """
     if len(raw) > settings.MAILPLAY_MAX_MESSAGE_BYTES:
         raise MessageTooLarge(
             f"The message has {len(raw)} bytes; at most "
             f"{settings.MAILPLAY_MAX_MESSAGE_BYTES} are accepted."
         )
+    _count_today()
     headers = reading.parse_headers(raw)
     message_id = " ".join(str(headers.get("Message-ID", "")).split())
     if not message_id or len(message_id) > 255:
@@ -83,6 +90,23 @@ def inbound_store(
         log.info("Mail %s was delivered again; it is processed once.", message_id)
         return None
     return row
+
+
+def _count_today() -> None:
+    """Count a message against today's cap; InboxFull past it (nothing is stored then)."""
+    cache = caches["default"]
+    key = f"mailplay:stored:{clock.now().date().isoformat()}"
+    cache.add(key, 0, 2 * 24 * 3600)
+    try:
+        stored = cache.incr(key)
+    except ValueError:  # evicted between the two calls
+        cache.add(key, 1, 2 * 24 * 3600)
+        stored = 1
+    if stored > settings.MAILPLAY_MAX_STORED_PER_DAY:
+        raise InboxFull(
+            f"{settings.MAILPLAY_MAX_STORED_PER_DAY} messages were received today, the most we "
+            "keep in a day; please try again tomorrow."
+        )
 
 
 def _enqueue(task_name: str, inbound_id: int) -> None:

@@ -1,48 +1,71 @@
-"""Answer links' pages: parse the token → one call → render. GET shows, POST decides."""
+"""Answer links' pages: parse the token → one call → render. GET shows, POST decides.
 
-from django.contrib import messages
-from django.contrib.auth import login
-from django.http import HttpResponseRedirect
+The link is a capability for one option of one prompt, never for the account: the POST
+decides and shows the result, and whatever session the browser has (none, or another
+player's) is left exactly as it was. The POST is accepted only from our own page: Django's
+form token (CSRF) and, where the browser sends them, Origin and Sec-Fetch-Site. A foreign page
+auto-posting a link is refused before anything is read.
+"""
+
+from django.http import HttpResponseForbidden
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext
 from django.views import View
 from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
 
 from mailplay import links, replies
 from notifications.emails import game_name
 from notifications.selectors import language_of
+from web import services as web_services
+from web import throttling
 
 STATUS = {"invalid": 404, "refused": 409}
-# The web's own session login, as its single-use login links do.
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+# What a browser's Sec-Fetch-Site says of a form on our own page ("none": typed or bookmarked).
+OWN_PAGE = {"same-origin", "none"}
 
 
-# The signed link is the credential (it names one player, one prompt and one option), as for
-# unsubscribe links: there is no session to protect with CSRF.
-@method_decorator([csrf_exempt, never_cache], name="dispatch")
+def from_own_page(request) -> bool:
+    """False for a request another site made the browser send."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in OWN_PAGE:
+        return False
+    origin = request.headers.get("Origin")
+    return origin is None or origin == f"{request.scheme}://{request.get_host()}"
+
+
+def _foreign(request):
+    return HttpResponseForbidden(
+        gettext("This answer can only be sent from its own page on this site."),
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+@method_decorator(never_cache, name="dispatch")
 class AnswerView(View):
     def get(self, request, token):
         return _render(request, links.link_read(token))
 
     def post(self, request, token):
-        page = links.link_answer(token)
-        if page.state != "taken":
-            return _render(request, page)
-        # The answer was taken: the player goes on at the table, logged in. A link decides at
-        # most once (its prompt is answered after), so it logs in at most once, like the web's
-        # single-use login links; a stale or refused link shows the page and logs no one in.
-        login(request, page.user, backend=BACKEND)
-        with translation.override(language_of(page.user)):
-            messages.success(
-                request, gettext("Answer taken: %(option)s") % {"option": page.option_label}
-            )
-        response = HttpResponseRedirect(reverse("web:game", args=[page.game.public_id]))
-        response.status_code = 303  # after a POST, the browser GETs the game's page
-        return response
+        if not from_own_page(request):
+            return _foreign(request)
+        return _render(request, links.link_answer(token))
+
+
+@never_cache
+def login_link_request(request, token):
+    """The link's player asks for a login link by email (it goes to their own inbox)."""
+    if request.method != "POST" or not from_own_page(request):
+        return _foreign(request)
+    page = links.link_read(token)
+    if page.user is not None:
+        web_services.login_link_send(user=page.user, next_path=f"/games/{page.game.public_id}/")
+    page.login_link_sent = page.user is not None
+    return _render(request, page)
+
+
+login_link_request = throttling.account_recovery(login_link_request)
 
 
 def _render(request, page: links.LinkPage):
@@ -53,6 +76,7 @@ def _render(request, page: links.LinkPage):
         context = {
             "page": page,
             "language": language,
+            "token": request.resolver_match.kwargs.get("token", ""),
             "game_name": _game_name(page.game) if page.game else "",
             "problem": replies.problem_text(page.problem, page.problem_values),
         }

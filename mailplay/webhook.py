@@ -13,8 +13,14 @@ log = logging.getLogger(__name__)
 
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
     from mailplay import services
+    from mailplay.tokens import read_reply_token, token_of_address
 
     message = event.message
+    token = token_of_address(message.envelope_recipient or "")
+    if token is not None and read_reply_token(token) is None:
+        # Junk to a forged reply address is never stored (as the SMTP server refuses it).
+        log.warning("Inbound mail through %s to a forged reply address dropped.", esp_name)
+        return
     raw = message.as_bytes()
     try:
         services.inbound_store(
@@ -23,7 +29,7 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
             envelope_from=message.envelope_sender or "",
             envelope_to=message.envelope_recipient or "",
         )
-    except services.MessageTooLarge as refusal:
+    except (services.MessageTooLarge, services.InboxFull) as refusal:
         log.warning("Inbound mail from %s through %s refused: %s", esp_name, sender, refusal)
 
 

@@ -1,7 +1,8 @@
 """The API's throttles on the web forms that cost CPU or send email: same rates, same cache.
 
-Log-in (per account and per client), sign-up, password reset and new login links (per client:
-they are attempts to get into an account), game creation, joins and starts (per player). A
+Log-in (per client; wrong passwords per account and client, and per account), sign-up,
+password reset and new login links (per client: they are attempts to get into an account),
+game creation, joins and starts (per player). A
 refused post gets a page saying how long to wait, with status 429 and Retry-After, as the API's
 problem does.
 """
@@ -54,7 +55,7 @@ def throttled(*throttle_classes):
     return decorate
 
 
-login = throttled(throttles.LoginPerClientThrottle, throttles.LoginPerAccountThrottle)
+login = throttled(*throttles.LOGIN_THROTTLES)
 account_recovery = throttled(throttles.LoginPerClientThrottle)
 sign_up = throttled(throttles.SignUpThrottle)
 game_create = throttled(throttles.GameCreateThrottle)

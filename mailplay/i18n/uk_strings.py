@@ -61,4 +61,12 @@ UK = {
     "price\x04free": "безкоштовно",
     "%(count)s× %(colour)s": "%(count)s× %(colour)s",
     "needs %(tokens)s": "потрібно %(tokens)s",
+    # After an answer: the link is no log-in; how to play the rest.
+    "See the table": "Переглянути стіл",
+    "To play the rest": "Щоб грати далі",
+    "A link in an email answers one question only. To answer at the table, log in with your password or with a login link we email you.": "Посилання з листа відповідає лише на одне питання. Щоб відповідати за столом, увійдіть із паролем або за посиланням для входу, яке ми надішлемо вам листом.",
+    "A login link is on its way to your inbox.": "Посилання для входу вже надіслано на вашу пошту.",
+    "Email me a login link": "Надіслати мені посилання для входу",
+    "Log in": "Увійти",
+    "This answer can only be sent from its own page on this site.": "Цю відповідь можна надіслати лише з її власної сторінки на цьому сайті.",
 }

@@ -22,6 +22,7 @@ import pytest
 
 from games.models import Game, GameEvent
 from mailplay.models import InboundMessage
+from mailplay.tokens import reply_token
 from tests.integration.conftest import ROOT, Worker, _free_port, wait_for
 from tests.server.conftest import start_game
 
@@ -34,7 +35,10 @@ class Receiver:
     def __init__(self, smtp_port: int, log_path):
         self.port = _free_port()
         # The worker's environment: the same database, broker, SMTP server and site.
-        self.env = Worker(smtp_port, {}, log_path, []).env
+        # A whole game in a minute is far above a person's pace: lift the per-sender cap
+        # (tests/mailplay/test_receiver_caps.py tests it).
+        extra = {"MAILPLAY_MAX_MESSAGES_PER_SENDER": "100000"}
+        self.env = Worker(smtp_port, extra, log_path, []).env
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
 
@@ -171,9 +175,13 @@ def test_the_receiver_refuses_strangers_mailboxes_and_huge_mail_at_the_smtp_leve
         client.mail("someone@example.com")
         code, text = client.rcpt("postmaster@localhost")
         assert code == 550 and b"only takes replies" in text  # never an open relay
+        code, text = client.rcpt("play+1.1.p0-1.aaaaaaaaaaaaaaaa@localhost")
+        assert code == 550 and b"not made by this server" in text  # a forged token: no DATA
         client.rset()
         huge = b"Subject: hi\r\n\r\n" + b"2\r\n" * 600_000
         with pytest.raises(smtplib.SMTPException) as refusal:
-            client.sendmail("ann@example.com", ["play+1.1.p0-1.aaaaaaaaaaaaaaaa@localhost"], huge)
+            client.sendmail(
+                "ann@example.com", [f"play+{reply_token(1, 1, 'p0-1')}@localhost"], huge
+            )
         assert "552" in str(refusal.value)
     assert not InboundMessage.objects.exists()

@@ -83,7 +83,7 @@ def test_an_expired_token_is_refused_and_deleted(make_player):
 def test_a_cached_token_past_its_expiry_is_refused(make_player):
     player = make_player("zoe")
     assert player.get(GAMES).status_code == 200
-    for _, token in token_auth.checked_tokens._entries.values():
+    for _, token, _ in token_auth.checked_tokens._entries.values():
         if token.user_id == player.user.pk:
             token.expiry = timezone.now() - timedelta(seconds=1)
     AuthToken.objects.filter(user=player.user).update(expiry=timezone.now() - timedelta(1))
@@ -102,3 +102,53 @@ def test_expired_tokens_go_at_login_and_in_the_hourly_prune(make_player):
     assert AuthToken.objects.filter(user=ann.user).count() == 1
     assert prune_expired_tokens.delay().get() == 1
     assert not AuthToken.objects.filter(user=ann.user).exists()
+
+
+def _revoked_through_another_process(monkeypatch):
+    """What a revocation served by another web process leaves in this one: its own cached
+    entries untouched (that process drops only its own), the shared cache told."""
+    monkeypatch.setattr(token_auth.checked_tokens, "drop", lambda digest: None)
+    monkeypatch.setattr(token_auth.checked_tokens, "drop_user", lambda user_id: None)
+
+
+def test_a_token_revoked_through_another_process_stops_here_at_once(make_player, monkeypatch):
+    player = make_player("zoe")
+    assert player.get(GAMES).status_code == 200  # trusted by this process now
+    _revoked_through_another_process(monkeypatch)
+    AuthToken.objects.get(user=player.user).delete()  # POST auth/token/revoke/ over there
+    assert_problem(player.get(GAMES), 401, "authentication_failed")
+
+
+def test_revoking_all_tokens_in_another_process_stops_every_one_here_at_once(
+    make_player, monkeypatch
+):
+    player, other = make_player("zoe"), APIClient()
+    login = other.post(
+        "/api/v1/auth/token/", {"username": "zoe", "password": PASSWORD}, format="json"
+    )
+    other.credentials(HTTP_AUTHORIZATION=f"Bearer {login.json()['token']}")
+    assert other.get(GAMES).status_code == 200 and player.get(GAMES).status_code == 200
+    _revoked_through_another_process(monkeypatch)
+    from accounts import services
+
+    assert services.token_revoke_all(user=player.user) == 2
+    assert_problem(other.get(GAMES), 401, "authentication_failed")
+    assert_problem(player.get(GAMES), 401, "authentication_failed")
+
+
+def test_a_user_deactivated_in_another_process_is_refused_here_at_once(make_player, monkeypatch):
+    player = make_player("zoe")
+    assert player.get(GAMES).status_code == 200
+    _revoked_through_another_process(monkeypatch)
+    user = get_user_model().objects.get(pk=player.user.pk)
+    user.is_active = False
+    user.save()  # the admin, in another process
+    assert_problem(player.get(GAMES), 401, "authentication_failed")
+
+
+def test_a_still_valid_token_is_read_once_more_after_its_users_stamp_moves(make_player):
+    player = make_player("zoe")
+    assert token_queries(player) == 1
+    token_auth.revocation_announce(player.user.pk)  # e.g. another of zoe's tokens revoked
+    assert token_queries(player) == 1  # checked again, still valid
+    assert token_queries(player) == 0

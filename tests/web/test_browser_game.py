@@ -52,6 +52,18 @@ def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F8
     for context in contexts:
         context.add_init_script(SETTLE_COUNTER)
     pages = [context.new_page() for context in contexts]
+    # Every page loads under our Content-Security-Policy with nothing refused: Chromium logs
+    # each violation to the console ("Refused to ... Content Security Policy ...").
+    violations: list[str] = []
+    for page in pages:
+        page.on(
+            "console",
+            lambda message: (
+                violations.append(f"{message.page.url if message.page else ''}: {message.text}")
+                if "Content Security Policy" in message.text
+                else None
+            ),
+        )
     names = ["ariadne", "bion", "chloe"]
     for page, name in zip(pages, names, strict=True):
         sign_up(page, live_server.url, name)
@@ -94,6 +106,10 @@ def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F8
         scores = page.locator(".scores tbody tr")
         assert scores.count() == 3
         assert all(name in page.locator(".scores").inner_text() for name in names)
+    for path in ("/", "/preferences/", game_url.removeprefix(live_server.url) + "replay/"):
+        pages[0].goto(live_server.url + path)
+        pages[0].wait_for_load_state("networkidle")
+    assert not violations, violations
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     Path(SCREENSHOTS / "browser_game.txt").write_text(
         f"3 players, {clicks} clicks, {elapsed:.1f} s from sign-up to final score\n"

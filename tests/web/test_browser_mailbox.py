@@ -31,6 +31,15 @@ def test_a_reply_from_the_mailbox_moves_the_game_for_the_other_player(browser, l
     game_url = f"{base}/games/{game.public_id}/"
 
     table = browser.new_context(viewport=DESKTOP).new_page()
+    inbox = browser.new_context(viewport=DESKTOP).new_page()
+    refused: list[str] = []  # the Content-Security-Policy's refusals, as Chromium logs them
+    for page in (table, inbox):
+        page.on(
+            "console",
+            lambda message: (
+                refused.append(message.text) if "Content Security Policy" in message.text else None
+            ),
+        )
     log_in(table, base, "boris")
     table.goto(game_url)
     table.locator("button.option.default").click()  # boris keeps his card...
@@ -38,7 +47,6 @@ def test_a_reply_from_the_mailbox_moves_the_game_for_the_other_player(browser, l
     asked_before = selectors.game_prompt(game, boris)
     assert asked_before is None
 
-    inbox = browser.new_context(viewport=DESKTOP).new_page()
     inbox.goto(f"{base}/mailbox/?to=anna@example.com")
     inbox.locator(".mail-row").last.click()  # her first email: the game has started
     inbox.wait_for_selector("#reply-text")
@@ -69,6 +77,7 @@ def test_a_reply_from_the_mailbox_moves_the_game_for_the_other_player(browser, l
             assert missing.status == 404
             assert inbox.locator("h1").count() == 1
             screenshot(inbox, f"not-found-{name}-{language}")
+    assert refused == []
 
 
 def test_signing_up_in_a_kyiv_browser_starts_the_account_in_kyiv(browser, live_server):  # noqa: F811

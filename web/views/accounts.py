@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 
@@ -67,11 +68,22 @@ def preferences(request):
             translation.activate(language)  # the confirmation in the language just chosen
             messages.success(request, _("Your preferences are saved."))
             response = redirect("web:preferences")
-            response.set_cookie("django_language", language, samesite="Lax")
+            # The same cookie, with the same flags, as the language switch (set_language) sets.
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
             return response
     return render(request, "web/preferences.html", {"form": form})
 
 
+@never_cache  # a page that logs in must never be stored by a browser or a proxy
 @require_http_methods(["GET", "POST"])
 def login_link(request, token: str):
     """GET shows a button; only the POST from it logs in (mail scanners open links)."""

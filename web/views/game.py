@@ -79,8 +79,10 @@ def table_context(request, game: Game, error: str = "") -> dict:
 def game_page(request, public_id: str):
     game = _game(public_id)
     etag = _etag(request, game, partial=bool(request.htmx))
-    has_messages = len(messages.get_messages(request)) > 0  # counting does not consume them
-    if not has_messages and _matches(request, etag):
+    # The table's poll never shows flash messages (only a whole page does): nothing new is a
+    # 204 whatever waits. A browser revalidating the whole page gets its 304 only when no
+    # message waits to be shown (counting does not consume them).
+    if _matches(request, etag) and (request.htmx or len(messages.get_messages(request)) == 0):
         # htmx swaps nothing on 204; a browser revalidating gets its 304.
         response = HttpResponse(status=204 if request.htmx else 304)
     else:
