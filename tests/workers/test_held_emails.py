@@ -52,7 +52,7 @@ def test_the_answer_supersedes_the_held_email_in_its_own_transaction(make_player
 def test_a_held_email_goes_out_in_the_language_its_player_has_when_it_is_sent(
     make_player, settings
 ):
-    ann, _ben, game, held = held_turn(make_player, settings)
+    ann, _ben, _game, held = held_turn(make_player, settings)
     assert held.language == "en" and held.subject.startswith("Khôra: your turn in")
     Profile.objects.filter(user=ann.user).update(language="uk")  # she switches while it waits
     mail.outbox.clear()
@@ -66,7 +66,7 @@ def test_a_held_email_goes_out_in_the_language_its_player_has_when_it_is_sent(
 
 
 def test_an_email_in_the_players_language_is_sent_as_written(make_player, settings):
-    ann, _ben, game, held = held_turn(make_player, settings)
+    ann, _ben, _game, held = held_turn(make_player, settings)
     with clock.frozen_at(held.next_attempt_at):
         assert outbox.send_due() == 1
     (sent,) = [m for m in mail.outbox if m.to == [ann.user.email] and "your turn" in m.subject]
