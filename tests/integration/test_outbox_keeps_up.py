@@ -17,9 +17,7 @@ from tests.integration.test_reliability import HungSmtpServer, _wait_for_the_adv
 from tests.server.conftest import start_game, url
 
 
-def test_workers_serving_both_queues_keep_games_moving_while_smtp_hangs(
-    make_player, start_worker
-):
+def test_workers_serving_both_queues_keep_games_moving_while_smtp_hangs(make_player, start_worker):
     hung = HungSmtpServer()
     try:
         # The small site's layout: every worker serves games and email. A short pause makes
