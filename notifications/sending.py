@@ -41,6 +41,7 @@ MAX_BACKOFF = timedelta(hours=24)
 
 PENDING = Notification.Status.PENDING
 ASKING_KINDS = Q(kind="your_turn") | Q(kind__startswith="reminder_")
+SUPERSEDE_BATCH = 5000
 
 
 @dataclass
@@ -119,20 +120,35 @@ def oldest_due_since(seconds: float) -> bool:
 
 
 def supersede_unasked() -> int:
-    """Mark superseded, in one statement, every pending "your turn" or reminder whose seat no
-    longer owes its prompt, or whose game is over or crashed."""
+    """Mark superseded every pending "your turn" or reminder whose seat no longer owes its
+    prompt, or whose game is over or crashed. Rows a sender holds are skipped (SKIP LOCKED),
+    so this never waits on a send; the sender checks those itself."""
     owed = Seat.objects.filter(
         game_id=OuterRef("game_id"),
         user_id=OuterRef("recipient_id"),
         pending_prompt=OuterRef("prompt"),
         game__status=Game.Status.ACTIVE,
     )
-    return (
+    stale = (
         Notification.objects.filter(ASKING_KINDS, status=PENDING, game__isnull=False)
         .exclude(prompt="")
         .filter(~Exists(owed))
-        .update(status=Notification.Status.SUPERSEDED)
     )
+    superseded = 0
+    while True:
+        with transaction.atomic():
+            ids = list(
+                stale.select_for_update(skip_locked=True, of=("self",)).values_list(
+                    "pk", flat=True
+                )[:SUPERSEDE_BATCH]
+            )
+            if ids:
+                Notification.objects.filter(pk__in=ids).update(
+                    status=Notification.Status.SUPERSEDED
+                )
+        superseded += len(ids)
+        if len(ids) < SUPERSEDE_BATCH:
+            return superseded
 
 
 def superseding(game_id: int, answered: list[tuple[int, str]]) -> tuple[str, list]:
@@ -142,9 +158,16 @@ def superseding(game_id: int, answered: list[tuple[int, str]]) -> tuple[str, lis
     email never reaches a sender. The (recipient, status) index finds the few rows."""
     table = connection.ops.quote_name(Notification._meta.db_table)
     pairs = ", ".join(["(%s, %s)"] * len(answered))
+    rows = (
+        f"SELECT id FROM {table} WHERE status = %s AND game_id = %s"
+        f" AND (kind = %s OR kind LIKE %s) AND (recipient_id, prompt) IN ({pairs})"
+    )
+    if connection.vendor == "postgresql":
+        # A row a sender holds is being sent: waiting for it would keep the game's lock,
+        # and the game, waiting on the mail server.
+        rows += " FOR UPDATE SKIP LOCKED"
     return (
-        f"UPDATE {table} SET status = %s WHERE status = %s AND game_id = %s"
-        f" AND (kind = %s OR kind LIKE %s) AND (recipient_id, prompt) IN ({pairs})",
+        f"UPDATE {table} SET status = %s WHERE id IN ({rows})",
         [Notification.Status.SUPERSEDED, PENDING, game_id, "your_turn", "reminder_%"]
         + [value for pair in answered for value in pair],
     )

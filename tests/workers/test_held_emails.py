@@ -3,14 +3,19 @@ composed in the player's language when it is sent, not when it was written."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
+import psycopg
+import pytest
 from django.core import mail
 
 from accounts.models import Profile
 from games import clock
 from notifications import services as outbox
 from notifications.models import Notification
+from tests.integration.conftest import database_url
 from tests.server.conftest import start_game, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
@@ -71,3 +76,27 @@ def test_an_email_in_the_players_language_is_sent_as_written(make_player, settin
         assert outbox.send_due() == 1
     (sent,) = [m for m in mail.outbox if m.to == [ann.user.email] and "your turn" in m.subject]
     assert sent.subject == held.subject
+
+
+@pytest.mark.postgres
+def test_an_answer_never_waits_on_a_sender_holding_its_held_email(make_player, settings):
+    ann, _ben, game, held = held_turn(make_player, settings)
+    with psycopg.connect(database_url(), autocommit=False) as sender:
+        # A sender has claimed the row and talks to the mail server (for at most 3 s here).
+        sender.execute(
+            "SELECT 1 FROM notifications_notification WHERE id = %s FOR UPDATE", [held.pk]
+        )
+        release = threading.Timer(3.0, sender.rollback)
+        release.start()
+        started = time.monotonic()
+        with clock.frozen_at(NOON + timedelta(minutes=3)):
+            answer(ann, game)
+        waited = time.monotonic() - started
+        release.join()
+    assert waited < 1.0, f"the decision waited {waited:.1f} s on the sender's lock"
+    held.refresh_from_db()
+    assert held.status == "pending", "left to the sender, which holds it"
+    with clock.frozen_at(held.next_attempt_at):
+        assert outbox.send_due() == 0
+    held.refresh_from_db()
+    assert held.status == "superseded"
