@@ -209,3 +209,26 @@ def test_game_over_context_still_renders(make_user, game):
     )
     assert services.send_due() == 2
     assert Notification.objects.get(kind="game_over").language == "en"
+
+
+def test_the_sweep_sends_a_row_whose_hold_ended_without_waiting_for_the_minute_tick(
+    make_user, game, settings
+):
+    from games import tasks as game_tasks
+
+    settings.GAME_SWEEP_SECONDS = 4
+    alice = make_user("alice")
+    now = clock.now()
+    ended = row(alice, game, "held", due=now - timedelta(seconds=5))  # its hold ended 5 s ago
+    fresh = row(alice, game, "fresh", due=now - timedelta(seconds=1))  # its own task is on its way
+    with clock.frozen_at(now):
+        game_tasks.sweep()
+    ended.refresh_from_db(), fresh.refresh_from_db()
+    assert ended.status == "sent"
+    # The drain the sweep started takes whatever is due then, the fresh row too.
+    assert fresh.status == "sent"
+    assert Notification.objects.filter(status="pending").count() == 0
+    row(alice, game, "later", due=now - timedelta(seconds=1))
+    with clock.frozen_at(now):
+        game_tasks.sweep()  # nothing has waited a sweep period: no drain
+    assert Notification.objects.get(step="later").status == "pending"
