@@ -232,3 +232,16 @@ def test_the_sweep_sends_a_row_whose_hold_ended_without_waiting_for_the_minute_t
     with clock.frozen_at(now):
         game_tasks.sweep()  # nothing has waited a sweep period: no drain
     assert Notification.objects.get(step="later").status == "pending"
+
+
+def test_a_drain_task_on_a_worker_hands_the_rest_to_a_new_task_at_the_back_of_the_queue(
+    monkeypatch, db
+):
+    queued = []
+    slices = iter([sending.Drained(sent=40, more=True), sending.Drained(sent=3)])
+    monkeypatch.setattr(services, "drain", lambda budget: next(slices))
+    monkeypatch.setattr(tasks.send_due_notifications, "delay", lambda: queued.append(1))
+    assert tasks.send_due_notifications.run() == 40  # as a worker runs it (not eager)
+    assert queued == [1], "more was due: a new task takes it after what is queued"
+    assert tasks.send_due_notifications.run() == 3
+    assert queued == [1], "nothing more: the chain ends"
