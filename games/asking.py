@@ -24,7 +24,8 @@ from games.batch import WriteBatch
 from games.enqueue import enqueue_write_asks
 from games.models import Game, PendingAsk, Seat
 from games.state_store import engine_game, load_state
-from notifications.selectors import FRESH_RELATIONS
+from notifications.kinds import asks
+from notifications.selectors import FRESH_RELATIONS, language_of
 
 
 def pending_ask(game: Game, seat: Seat, prompt, defaults_played: list[str]) -> PendingAsk:
@@ -116,4 +117,36 @@ def games_left_behind(limit: int) -> list[int]:
         .order_by("game_id")
         .values_list("game_id", flat=True)
         .distinct()[:limit]
+    )
+
+
+def recompose(row) -> None:
+    """Compose an email that asks a prompt (game started, your turn, a reminder) again, in
+    its recipient's language now and from the game as it is now: it was held back for an
+    active player, or retried, while they switched language. The sender calls it on the row
+    it has claimed, once it knows the seat still owes the prompt. Other kinds keep the
+    language they were written in (news, already true when written)."""
+    from games import notify  # notify imports this module
+    from notifications import emails
+
+    if not asks(row.kind):
+        return
+    game = Game.objects.select_related("creator").get(pk=row.game_id)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = next((s for s in seats if s.user_id == row.recipient_id), None)
+    step = game.steps.filter(closed_at=None).order_by("-number").first()
+    rules, state = engine_game(game), load_state(game)
+    pending = rules.pending(state)
+    if seat is None or step is None or seat.position not in pending:
+        return
+    seat.user = row.recipient
+    context = notify.asking_context(game, seats, rules, state, seat, pending, step)
+    context["defaults_played"] = []  # what a deadline chose, told in the old language, is not kept
+    rendered = emails.render(row.kind, user=row.recipient, context=context)
+    row.subject, row.body_text, row.body_html = rendered.subject, rendered.text, rendered.html
+    row.reply_to = context.get("reply_to", "")
+    row.told_upto = context.get("told_upto")
+    row.language = language_of(row.recipient)
+    row.save(
+        update_fields=["subject", "body_text", "body_html", "reply_to", "told_upto", "language"]
     )

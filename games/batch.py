@@ -81,6 +81,11 @@ class WriteBatch:
             )
         )
 
+    def execute(self, sql: str, params: list) -> None:
+        """A statement of its own (an UPDATE ... WHERE another app builds), queued with the
+        rest; it must touch no row another queued write touches."""
+        self._statements.append((sql, params))
+
     def flush(self) -> None:
         """Send what is queued: one statement on PostgreSQL, one per write elsewhere."""
         statements, self._statements = self._statements, []

@@ -178,7 +178,7 @@ def ask(
     """Write the email asking `seat` its prompt in `step` (asked at `asked_at`), from the game
     as it is now; `defaults_played`: what the server played for the seat at the deadline."""
     pending = rules.pending(state)
-    context = _asking(game, seats, rules, state, seat, pending, step)
+    context = asking_context(game, seats, rules, state, seat, pending, step)
     context["defaults_played"] = defaults_played
     return notify(
         user=seat.user,
@@ -234,7 +234,7 @@ def _score_table(seats: list[Seat], scores: dict, view: dict, lang: str) -> list
     ]
 
 
-def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep) -> dict:
+def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep) -> dict:
     """The context of an email that asks `seat` something: where the game is, the prompt with
     its answer links and reply address, and what happened since the player last looked."""
     lang = language_of(seat.user)
@@ -312,7 +312,7 @@ def remind(
         if not reminder_allowed(seat.user, now, step.deadline):
             held_back += 1
             continue
-        context = _asking(game, seats, rules, state, seat, pending, step)
+        context = asking_context(game, seats, rules, state, seat, pending, step)
         row = notify(user=seat.user, game=game, step=str(step.number), kind=kind, context=context)
         written += row is not None
     return written, held_back

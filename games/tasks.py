@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from kombu.exceptions import OperationalError
 
 from games import advancing, asking, clock, downtime, services
@@ -65,6 +66,13 @@ def sweep() -> int:
     unwritten = asking.games_left_behind(SWEEP_BATCH)
     for game_id in unwritten:
         _enqueue(write_asks, game_id)
+    from notifications import sending
+    from notifications import tasks as email  # imports this app's services
+
+    # An email due for a while (its hold for an active player ended, a retry, a lost task or
+    # a failed enqueue, a pause over) is not left for the minute tick.
+    if sending.oldest_due_since(settings.GAME_SWEEP_SECONDS):
+        _enqueue(email.send_due_notifications)
     return len(stuck) + len(unwritten)
 
 

@@ -20,6 +20,7 @@ from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
+from notifications import sending
 from notifications.selectors import FRESH_RELATIONS
 
 # `latest_step` not given: the writer reads it.
@@ -157,9 +158,15 @@ class GameWriter:
         self.batch.insert(GameEvent, self._new_rows)
         self._new_rows = []
         pending = self.rules.pending(self.state)
+        answered = []
         for seat in self.seats:
             prompt = pending.get(seat.position)
             seat.pending_prompt = prompt.id if prompt else ""
+            before = self._seats_before.get(seat.pk, ("", False))[0]
+            if before and seat.user_id and seat.pending_prompt != before:
+                answered.append((seat.user_id, before))
+        if answered:  # their held "your turn" and reminders are never sent
+            self.batch.execute(*sending.superseding(self.game.pk, answered))
         self._save_step(now)
         notify.announce(
             game=self.game,

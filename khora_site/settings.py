@@ -214,12 +214,15 @@ if min(GAME_SWEEP_SECONDS, GAME_STUCK_SECONDS, GAME_OUTAGE_SECONDS) < 1:
         "GAME_SWEEP_SECONDS, GAME_STUCK_SECONDS and GAME_OUTAGE_SECONDS must be at least 1."
     )
 CELERY_BEAT_SCHEDULE = {
-    # A tick or sweep that waited longer than its period is dropped: the next one does it.
+    # A tick that waited longer than its period is dropped: the next one does it.
     "tick": {"task": "games.tasks.tick", "schedule": 60.0, "options": {"expires": 60}},
+    # The sweep lives two periods: right after a fault the workers run behind, which is when a
+    # lost advance needs it; a sweep dropped there made it wait a queue's latency plus 12 s.
+    # (Two sweeps that both run are harmless: each enqueue is checked under the game's lock.)
     "sweep": {
         "task": "games.tasks.sweep",
         "schedule": float(GAME_SWEEP_SECONDS),
-        "options": {"expires": GAME_SWEEP_SECONDS},
+        "options": {"expires": 2 * GAME_SWEEP_SECONDS},
     },
     "prune-idempotency-records": {
         "task": "games.tasks.prune_idempotency_records",
@@ -256,9 +259,11 @@ EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-# A sender holds its row lock while it talks to the server: never wait on it for long. (A
-# hung server costs the email worker this long per batch, never a game: see the email queue.)
-EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+# A sender holds its row lock, and its worker, while it talks to the server: a worker that
+# serves both queues (a small site) must never keep a game waiting long on it. After one
+# attempt finds the server unreachable or this slow, every send pauses for
+# NOTIFY_PAUSE_SECONDS (notifications.sending), so a hung server costs one timeout a minute.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 1)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khôra <khora@localhost>")
 
 # Notifications: the reminder ladder (hours before a deadline), retries and the digest.
@@ -273,8 +278,17 @@ if not NOTIFY_REMINDER_HOURS or NOTIFY_REMINDER_HOURS[-1] < 1:
 NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 6)
 NOTIFY_RETRY_SECONDS = env_int("NOTIFY_RETRY_SECONDS", 60)  # doubles after every failure
 NOTIFY_DIGEST_HOUR = env_int("NOTIFY_DIGEST_HOUR", 8)  # the default local hour of the digest
-if NOTIFY_MAX_ATTEMPTS < 1 or NOTIFY_RETRY_SECONDS < 1:
-    raise ImproperlyConfigured("NOTIFY_MAX_ATTEMPTS and NOTIFY_RETRY_SECONDS must be at least 1.")
+NOTIFY_PAUSE_SECONDS = env_int("NOTIFY_PAUSE_SECONDS", 60)  # no sends after the server hung
+# A drain task stops claiming after this long and hands the rest to a new task, so a worker
+# that also serves games takes their tasks in between.
+NOTIFY_SEND_BUDGET_SECONDS = env_int("NOTIFY_SEND_BUDGET_SECONDS", 2)
+if min(NOTIFY_MAX_ATTEMPTS, NOTIFY_RETRY_SECONDS, NOTIFY_SEND_BUDGET_SECONDS, EMAIL_TIMEOUT) < 1:
+    raise ImproperlyConfigured(
+        "NOTIFY_MAX_ATTEMPTS, NOTIFY_RETRY_SECONDS, NOTIFY_SEND_BUDGET_SECONDS and "
+        "EMAIL_TIMEOUT must be at least 1."
+    )
+if NOTIFY_PAUSE_SECONDS < 0:
+    raise ImproperlyConfigured("NOTIFY_PAUSE_SECONDS must be 0 (no pause) or more.")
 if not 0 <= NOTIFY_DIGEST_HOUR <= 23:
     raise ImproperlyConfigured(f"NOTIFY_DIGEST_HOUR={NOTIFY_DIGEST_HOUR} is not an hour (0-23).")
 

@@ -6,7 +6,12 @@ staff who also play must not see.
 
 from django.contrib import admin
 
-from notifications.models import Notification, NotificationPreference, SuppressedAddress
+from notifications.models import (
+    Notification,
+    NotificationPreference,
+    SendingPause,
+    SuppressedAddress,
+)
 
 
 @admin.register(Notification)
@@ -22,6 +27,7 @@ class NotificationAdmin(admin.ModelAdmin):
         "step",
         "kind",
         "status",
+        "language",
         "subject",
         "attempts",
         "next_attempt_at",
@@ -58,3 +64,15 @@ class SuppressedAddressAdmin(admin.ModelAdmin):
     list_filter = ("reason",)
     search_fields = ("email",)
     readonly_fields = ("email", "reason", "detail", "created_at")
+
+
+@admin.register(SendingPause)
+class SendingPauseAdmin(admin.ModelAdmin):
+    """Why email is paused and until when; deleting the row ends the pause at once (after a
+    mail server is fixed)."""
+
+    list_display = ("until", "reason")
+    readonly_fields = ("until", "reason")
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -19,6 +19,9 @@ BOT_PLAYING = "bot_playing"
 DEFAULT_PLAYED = "default_played"  # a deadline passed: what the server chose for the player
 _KIND_FAMILIES = {BOT_PLAYING: "your_turn", DEFAULT_PLAYED: "your_turn"}
 
+# Kinds a player is owed as soon as they are due: a sender takes them before anything else.
+OWED = ("game_started", "game_over", "your_turn")
+
 _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
 # What an unsubscribe link turns off, in words.

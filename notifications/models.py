@@ -70,6 +70,12 @@ class Notification(models.Model):
         blank=True,
         help_text="The game's log seq this email's 'since you last looked' told up to.",
     )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        help_text="The language it was composed in: composed again if its recipient's differs "
+        "when it is sent.",
+    )
     digest = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -104,6 +110,17 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.recipient} ({self.status})"
+
+
+class SendingPause(models.Model):
+    """One row: no email is sent before `until` (the SMTP server was found unreachable or
+    hung; see notifications.sending). Kept in the database so every sender sees it."""
+
+    until = models.DateTimeField()
+    reason = models.CharField(max_length=500, blank=True)
+
+    def __str__(self) -> str:
+        return f"sending paused until {self.until}"
 
 
 class SuppressedAddress(models.Model):

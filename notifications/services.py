@@ -2,39 +2,33 @@
 digest: `notifications.digests`).
 
 `notify` runs inside its caller's transaction, so an email exists exactly when its cause was
-committed; the send is enqueued only after that commit. Senders claim one row at a time with
-`SELECT ... FOR UPDATE SKIP LOCKED`, so several workers never send a row twice.
+committed; the send is enqueued only after that commit. The senders (`notifications.sending`)
+claim one row at a time with `SELECT ... FOR UPDATE SKIP LOCKED`, so several workers never
+send a row twice.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import smtplib
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
-from kombu.exceptions import OperationalError
 
 from accounts.models import Profile
 from games import clock
 from games.errors import DomainError
-from games.models import Seat
 from notifications import emails, local_time
-from notifications.kinds import ALL, DIGEST, FAMILIES, family_of, stale_once_answered
+from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
 from notifications.models import Delivery, Notification, NotificationPreference
-from notifications.selectors import preferences_of, unsubscribe_target
+from notifications.selectors import language_of, preferences_of, unsubscribe_target
+
+# The senders live in notifications.sending; these names are the app's public surface.
+from notifications.sending import backoff, drain, send_after_commit, send_due, send_one  # noqa: F401
 from notifications.suppression import is_suppressed
 
 logger = logging.getLogger(__name__)
-
-# However many attempts are allowed, never wait more than a day between two of them.
-MAX_BACKOFF = timedelta(hours=24)
 
 
 # --- the outbox ----------------------------------------------------------------------------
@@ -52,7 +46,7 @@ def notify(
     """Write the email of `kind` about `game` for `user`, unless it exists or is not wanted.
 
     `not_before` holds the email back until then (a player active at the table may answer
-    first: an email asking a prompt no longer owed is never sent, see `_no_longer_asked`).
+    first: an email asking a prompt no longer owed is never sent, see `sending`).
 
     Call it inside the transaction that commits its cause. Returns the new row, or None when
     nothing was written: the user has no address (or it bounced for good or complained),
@@ -82,6 +76,7 @@ def notify(
         reply_to=context.get("reply_to", ""),
         prompt=context.get("prompt_id", ""),
         told_upto=context.get("told_upto"),
+        language=language_of(user),
         next_attempt_at=not_before or clock.now(),
     )
     try:
@@ -97,154 +92,6 @@ def notify(
 def _already_written(cause: dict[str, Any]) -> bool:
     # A cheap check that spares rendering; the unique constraint is what guarantees it.
     return Notification.objects.filter(**cause).exists()
-
-
-def send_due(limit: int = 100) -> int:
-    """Send up to `limit` pending rows whose time has come; return how many were sent.
-
-    One SMTP connection serves the batch. A batch stops at the first failure that says the
-    server is unreachable or hung (the rows stay due for the next round): a dead server
-    costs one timeout, not one per row.
-    """
-    sent = 0
-    with _Outbox() as outbox:
-        for _ in range(limit):
-            with transaction.atomic():
-                row = _claim(
-                    Notification.objects.filter(
-                        status=Notification.Status.PENDING, next_attempt_at__lte=clock.now()
-                    ).order_by("next_attempt_at", "id")
-                )
-                if row is None:
-                    break
-                if _no_longer_asked(row):
-                    continue
-                delivered = _deliver(row, outbox)
-            sent += delivered
-            if not delivered and outbox.unreachable:
-                break
-    return sent
-
-
-def send_one(notification_id: int) -> bool:
-    """Send one row if it is still pending and due; True when this call sent it."""
-    with _Outbox() as outbox, transaction.atomic():
-        row = _claim(
-            Notification.objects.filter(
-                pk=notification_id,
-                status=Notification.Status.PENDING,
-                next_attempt_at__lte=clock.now(),
-            )
-        )
-        return row is not None and not _no_longer_asked(row) and _deliver(row, outbox)
-
-
-def _no_longer_asked(row: Notification) -> bool:
-    """A "your turn" or reminder asking a prompt its player no longer owes (answered at the
-    table while the email was held back or retried, taken by a deadline, the game over) is
-    not sent: it is marked superseded. Checked on the claimed row, so it holds for every path
-    that sends."""
-    if not row.prompt or row.game_id is None or not stale_once_answered(row.kind):
-        return False
-    if Seat.objects.filter(
-        game_id=row.game_id, user_id=row.recipient_id, pending_prompt=row.prompt
-    ).exists():
-        return False
-    row.status = Notification.Status.SUPERSEDED
-    row.save(update_fields=["status"])
-    return True
-
-
-def _claim(rows: QuerySet[Notification]) -> Notification | None:
-    # SKIP LOCKED: a row another sender holds is simply not ours to send. `of=("self",)`
-    # keeps the lock off the joined user row.
-    return (
-        rows.select_for_update(skip_locked=True, of=("self",)).select_related("recipient").first()
-    )
-
-
-# Failures that say the server is down or hung, not that one message was refused.
-_UNREACHABLE = (OSError, smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError)
-_REFUSED = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
-
-
-class _Outbox:
-    """The email backend's connection, opened at the first send and closed after the last
-    row's commit: the SMTP goodbye (QUIT) never sits between a message's acceptance and the
-    commit that marks it sent, so a crash there (a duplicate on retry) has the narrowest
-    window we can give it."""
-
-    def __init__(self):
-        self.backend = get_connection()
-        self.opened = False
-        self.unreachable = False
-
-    def send(self, message) -> None:
-        if not self.opened:
-            self.backend.open()
-            self.opened = True
-        message.connection = self.backend
-        try:
-            if not self.backend.send_messages([message]):
-                raise smtplib.SMTPException("the email backend sent nothing")
-        except Exception as error:
-            self.unreachable = isinstance(error, _UNREACHABLE) and not isinstance(error, _REFUSED)
-            self.close()  # a connection in an unknown state is not reused
-            raise
-
-    def close(self) -> None:
-        if self.opened:
-            self.opened = False
-            with contextlib.suppress(Exception):
-                self.backend.close()
-
-    def __enter__(self) -> _Outbox:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-def _deliver(row: Notification, outbox: _Outbox) -> bool:
-    """Send a claimed row and record the outcome; the caller's transaction holds its lock."""
-    now = clock.now()
-    row.attempts += 1
-    try:
-        if not row.recipient.email:
-            raise ValueError("the recipient has no email address any more")
-        outbox.send(emails.message_for(row))
-    except Exception as error:  # whatever the backend raises, the row is retried later
-        row.last_error = f"{type(error).__name__}: {error}"[:2000]
-        if row.attempts >= settings.NOTIFY_MAX_ATTEMPTS:
-            row.status = Notification.Status.FAILED
-        else:
-            row.next_attempt_at = now + backoff(row.attempts)
-        row.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
-        logger.warning("notification %s: attempt %s failed: %s", row.pk, row.attempts, error)
-        return False
-    row.status = Notification.Status.SENT
-    row.sent_at = now
-    row.save(update_fields=["attempts", "status", "sent_at"])
-    return True
-
-
-def backoff(attempts: int) -> timedelta:
-    """The wait after the `attempts`-th failure: the base, doubled after every failure."""
-    seconds = settings.NOTIFY_RETRY_SECONDS * 2 ** min(attempts - 1, 30)
-    return min(timedelta(seconds=seconds), MAX_BACKOFF)
-
-
-def send_after_commit(notification_id: int) -> None:
-    transaction.on_commit(partial(_enqueue_send, notification_id))
-
-
-def _enqueue_send(notification_id: int) -> None:
-    from notifications.tasks import send_notification  # the tasks module imports this one
-
-    try:
-        send_notification.delay(notification_id)
-    except OperationalError:  # the broker is down: the row stays pending for send_due
-        logger.warning("Could not enqueue notification %s; send_due will send it.", notification_id)
 
 
 # --- quiet hours ---------------------------------------------------------------------------
