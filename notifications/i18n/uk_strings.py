@@ -180,3 +180,17 @@ UK.update(
         "News since your last summary:": "Новини від минулого зведення:",
     }
 )
+
+# The unsubscribe pages.
+UK.update(
+    {
+        "Stop %(label)s?": "Припинити %(label)s?",
+        "This stops %(label)s for the account <strong>%(username)s</strong>. Nothing has changed yet.": "Це припинить %(label)s для облікового запису <strong>%(username)s</strong>. Поки що нічого не змінено.",
+        "Stop %(label)s": "Припинити %(label)s",
+        "You can turn email back on at any time in your preferences, or with PATCH /api/v1/me/preferences/.": "Увімкнути листи знову можна будь-коли в налаштуваннях або через PATCH /api/v1/me/preferences/.",
+        "Done": "Готово",
+        "We will no longer send %(label)s to the account <strong>%(username)s</strong>.": "Ми більше не надсилатимемо %(label)s на обліковий запис <strong>%(username)s</strong>.",
+        "This link is not valid": "Це посилання недійсне",
+        "The unsubscribe link is incomplete or was changed, so nothing was done. Please use the link exactly as it appears at the bottom of one of our emails.": "Посилання для відписки неповне або змінене, тож нічого не зроблено. Скористайтеся посиланням точно таким, як унизу наших листів.",
+    }
+)

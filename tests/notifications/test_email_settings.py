@@ -49,9 +49,9 @@ def settings_with(**env) -> dict:
     return json.loads(result.stdout)
 
 
-def test_without_a_mail_server_email_goes_to_the_console_with_the_default_ladder():
-    found = settings_with()
-    assert found["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+def test_without_a_mail_server_email_stays_in_the_local_mailbox_with_the_default_ladder():
+    found = settings_with()  # the embedded default (DEBUG on): kept for /mailbox/
+    assert found["EMAIL_BACKEND"] == "localmail.backend.EmailBackend"
     assert found["NOTIFY_REMINDER_HOURS"] == [24, 2]
     assert found["NOTIFY_DIGEST_HOUR"] == 8
     assert found["NOTIFY_MAX_ATTEMPTS"] >= 1
