@@ -492,6 +492,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{missing:missing_token} would take {n:philosophy}, you have {have}",
         "uk": "замість {missing:missing_token} потрібно {n:philosophy_gen}, у вас {have}",
     },
+    "why.philosophy_not_now": {
+        "en": "philosophy tokens stand in for knowledge tokens only in a Politics or "
+        "Development action of the Action phase",
+        "uk": "жетони філософії замінюють жетони знань лише під час дії «Політика» або "
+        "«Поліпшення» у фазі дій",
+    },
     "why.drachmas": {
         "en": "costs {n:drachma}, you have {have}",
         "uk": "коштує {n:drachma_acc}, у вас {have}",
