@@ -303,6 +303,21 @@ def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
+def explained(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters of a warning or a did-nothing line, with what is missing as texts: the
+    tokens per colour ("1 red knowledge token") and the drachmas short."""
+    params = dict(params)
+    if "missing" in params:
+        needs = [
+            Text(f"preview.need_tokens.{colour}", n=n) for colour, n in params["missing"].items()
+        ]
+        if params["cost"] > params["drachma"]:
+            needs.append(Text("preview.need_drachmas", n=params["cost"], have=params["drachma"]))
+        params["needs"] = needs
+        del params["missing"]
+    return params
+
+
 def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) -> str:
     """A narrated line (journal.Line.to_dict or its redaction) as a sentence in `lang`."""
     lang = language(lang)
@@ -322,6 +337,10 @@ def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) 
     if msg == "notice":
         minutes = round(line["params"].get("by_seconds", 0) / 60)
         return text(f"line.notice.{line['params']['kind']}", lang, minutes=minutes, **params)
+    if msg in ("capped", "action_did_nothing"):
+        key = line["params"].get("resource") or line["params"]["reason"]
+        params.update(words(explained(line["params"]), lang))
+        return text(f"line.{msg}.{key}", lang, **params)
     if msg == "token":
         p = line["params"]
         params["token"] = token_name(p["colour"], p["tier"], lang)

@@ -520,3 +520,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "list.comma": {"en": ", ", "uk": ", "},
     "nothing": {"en": "nothing", "uk": "нічого"},
 }
+
+# Previews, warnings and the history lines that explain a loss (catalog/teaching.py).
+from engine.khora.catalog.teaching import TEACHING, TEACHING_NOUNS  # noqa: E402
+
+MESSAGES.update(TEACHING)
+NOUNS.update(TEACHING_NOUNS)

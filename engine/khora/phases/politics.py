@@ -135,6 +135,9 @@ class PlayPolitics(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
+            # Said only for an empty hand: what a held hand could pay for is secret.
+            if task.data["source"] == "action" and not state.players[seat].hand:
+                note(state, "action_did_nothing", seat, tile=5, reason="no_card_in_hand")
             return
         pay_costs(state, seat, option)
         play_card(state, seat, option.data["card"])
