@@ -68,8 +68,8 @@ class Preview:
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
-            "changes": [{"resource": r, "delta": d} for r, d in self.changes.items()],
             "text": summary(self, lang),
+            "changes": [{"resource": r, "delta": d} for r, d in self.changes.items()],
             "warnings": [warning.to_dict(lang) for warning in self.warnings],
         }
 
