@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
-from engine.khora import catalog, flow, journal, preview, sealed, tasks, views
+from engine.khora import catalog, flow, journal, preview, rulebook, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -329,6 +329,18 @@ class KhoraGame:
     def render(self, line: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
         """One narrated line as a sentence in `lang` ("en" or "uk"); `names` name the seats."""
         return catalog.render_line(line, lang, names)
+
+    # --- the rules page (rulebook.py) ----------------------------------------------------
+
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as sections of entries with stable anchors, in `lang`."""
+        return rulebook.rules_page(catalog.language(lang))
+
+    def rules_anchor(self, prompt_kind: str | None = None, cause=None) -> str | None:
+        """The rules entry that explains a prompt kind, or a history line's cause."""
+        if prompt_kind is not None:
+            return rulebook.anchor_for_prompt(prompt_kind)
+        return rulebook.anchor_for_cause(cause)
 
     def is_over(self, state: State) -> bool:
         return state.finished

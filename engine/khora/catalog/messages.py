@@ -526,3 +526,8 @@ from engine.khora.catalog.teaching import TEACHING, TEACHING_NOUNS  # noqa: E402
 
 MESSAGES.update(TEACHING)
 NOUNS.update(TEACHING_NOUNS)
+
+# The rules page (rulebook.py, catalog/rules_text.py).
+from engine.khora.catalog.rules_text import RULES_TEXT  # noqa: E402
+
+MESSAGES.update(RULES_TEXT)
