@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Option
-from engine.khora import catalog, tasks
+from engine.khora import abilities, catalog, tasks
 from engine.khora.catalog import Text, explained, words
 from engine.khora.catalog.messages import RESOURCE_NOUNS
 from engine.khora.content import rulings
@@ -151,6 +151,11 @@ def _describe_follow_up(state: State, seat: int, task, result: Preview) -> None:
             troops = state.players[seat].troops
             result.warnings.append(Warning("nothing_to_explore", {"troops": troops}))
         result.depends.append(Text("preview.depends.explore"))
+    elif task.kind == "buy_token":
+        price = abilities.minor_token_price(state, seat)
+        have = state.players[seat].drachma
+        key = "preview.then.buy_token" if have >= price else "preview.then.no_token"
+        result.then.append(Text(key, price=price, have=have))
     elif task.kind == "play_politics":
         _describe_politics(state, seat, options, result)
     elif task.kind == "develop":
@@ -260,8 +265,14 @@ def _check_later_tiles(state: State, after: State, seat: int, result: Preview) -
     if state.phase != "actions":
         return
     player = state.players[seat]
+    # The tile being taken: its question's cause, or the tile its finishing task waits on
+    # (a card Ostracism plays is caused by Ostracism, inside a Politics action).
     cause = tasks.cause_of(state, seat, player.agenda[0])
     current = cause[1] if cause[0] == "action" else -1
+    for task in player.agenda:
+        if task.kind == "finish_action":
+            current = max(current, task.data["tile"])
+            break
     for tile in (POLITICS, DEVELOPMENT):
         if tile not in player.active_tiles or tile in player.tiles_done or tile <= current:
             continue
@@ -294,12 +305,7 @@ def summary(preview: Preview, lang: str) -> str:
         forward: Preview = preview.tile["preview"]
         action = _effects(forward, lang)
         what = catalog.join(action, lang) if action else catalog.text("nothing", lang)
-        text = catalog.text(
-            "preview.tile",
-            lang,
-            tile=catalog.tile_name(preview.tile["tile"], lang),
-            what=what,
-        )
+        text = what  # the option's label names the tile already
     if preview.depends:
         text += catalog.text("preview.depends", lang, what=_joined(preview.depends, lang))
     return text

@@ -273,6 +273,8 @@ def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
             out[key] = development_text(value[0], value[1], lang)
         elif key == "track":
             out[key] = text(f"track.{value}", lang)
+            if value in ("economy", "culture", "military"):
+                out["track_acc"] = text(f"track_acc.{value}", lang)
         elif key == "colour":
             out[key] = text(f"colour.{value}", lang)
         elif key == "tier":

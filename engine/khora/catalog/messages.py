@@ -254,6 +254,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "track.tax": {"en": "Tax", "uk": "Податки"},
     "track.glory": {"en": "Glory", "uk": "Слава"},
     "track.dice_count": {"en": "Dice", "uk": "Кубики"},
+    # a track as the object of a verb ("Підняти Економіку")
+    "track_acc.economy": {"en": "Economy", "uk": "Економіку"},
+    "track_acc.culture": {"en": "Culture", "uk": "Культуру"},
+    "track_acc.military": {"en": "Military", "uk": "Військову силу"},
     "colour.red": {"en": "red", "uk": "червоний"},
     "colour.blue": {"en": "blue", "uk": "синій"},
     "colour.green": {"en": "green", "uk": "зелений"},
@@ -420,11 +424,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "option.advance": {
         "en": "Move {track} to level {level} for {price:drachma}",
-        "uk": "Підняти {track} до рівня {level} за {price:drachma_acc}",
+        "uk": "Підняти {track_acc} до рівня {level} за {price:drachma_acc}",
     },
     "option.advance.philosophy": {
         "en": "Spend 1 philosophy token and move {track} to level {level} for {price:drachma}",
-        "uk": "Витратити 1 жетон філософії і підняти {track} до рівня {level} за "
+        "uk": "Витратити 1 жетон філософії і підняти {track_acc} до рівня {level} за "
         "{price:drachma_acc}",
     },
     "prompt.event_progress": {

@@ -33,10 +33,6 @@ TEACHING_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
 TEACHING: dict[str, dict[str, str]] = {
     # --- previews ---------------------------------------------------------------------------
     "preview.nothing_now": {"en": "nothing changes at once", "uk": "одразу нічого не змінюється"},
-    "preview.tile": {
-        "en": "{tile}: {what}",
-        "uk": "{tile}: {what}",
-    },
     "preview.level": {"en": "{track} {sign}{n}", "uk": "{track} {sign}{n}"},
     "preview.card_played": {"en": "play {card}", "uk": "розіграти карту «{card}»"},
     "preview.development": {
@@ -59,14 +55,23 @@ TEACHING: dict[str, dict[str, str]] = {
         "en": "then you may unlock {city} level {level}",
         "uk": "потім можна розблокувати рівень {level} міста {city}",
     },
+    "preview.then.buy_token": {
+        "en": "then you may buy a minor knowledge token for {price:drachma} (you will have {have})",
+        "uk": "потім можна купити жетон звичайного знання за {price:drachma_acc} (у вас буде "
+        "{have})",
+    },
+    "preview.then.no_token": {
+        "en": "a minor knowledge token would cost {price:drachma}, you will have {have}",
+        "uk": "жетон звичайного знання коштує {price:drachma_acc}, а у вас буде {have}",
+    },
     "preview.then.ask": {"en": "then: {question}", "uk": "потім: {question}"},
     "preview.depends": {
-        "en": " (if nobody changes it first: {what})",
-        "uk": " (якщо ніхто не змінить цього раніше: {what})",
+        "en": " ({what})",
+        "uk": " ({what})",
     },
     "preview.depends.explore": {
-        "en": "other players' earlier Military actions may take spaces first",
-        "uk": "інші гравці можуть раніше дослідити комірки своєю дією «Війна»",
+        "en": "others may explore first",
+        "uk": "інші можуть дослідити раніше",
     },
     "preview.depends.legislation": {
         "en": "your Legislation draws 2 cards before it",
