@@ -141,11 +141,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "line.cards_to_bottom": {
         "en": "{cause}{seat} puts {cards} at the bottom of the deck",
-        "uk": "{cause}{seat} кладе під низ колоди карти: {cards}",
+        "uk": "{cause}{seat} кладе під низ стосу карти: {cards}",
     },
     "line.cards_to_bottom_hidden": {
         "en": "{cause}{seat} puts {count:card} at the bottom of the deck",
-        "uk": "{cause}{seat} кладе під низ колоди {count:card}",
+        "uk": "{cause}{seat} кладе під низ стосу {count:card}",
     },
     "line.card_discarded": {
         "en": "{cause}{seat} discards {card}",
@@ -439,7 +439,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.no_move": {"en": "Do not move up", "uk": "Не підніматися"},
     "prompt.legislation_keep": {
         "en": "Legislation: keep one card; the other goes to the bottom of the deck.",
-        "uk": "Законотворчість: залиште собі одну карту; інша піде під низ колоди.",
+        "uk": "Законотворчість: залиште собі одну карту; інша піде під низ стосу.",
     },
     "option.keep": {"en": "Keep {card}: {card_text}", "uk": "Залишити «{card}»: {card_text}"},
     "prompt.discard_card": {
@@ -499,7 +499,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "why.philosophy_not_now": {
         "en": "philosophy tokens stand in for knowledge tokens only in a Politics or "
         "Development action of the Action phase",
-        "uk": "жетони філософії замінюють жетони знань лише під час дії «Політика» або "
+        "uk": "жетони філософії замінюють жетони знання лише під час дії «Політика» або "
         "«Поліпшення» у фазі дій",
     },
     "why.drachmas": {
