@@ -109,7 +109,7 @@ def _recording(state: State) -> State:
     return clone
 
 
-def _read_lines(lines, seat: int, result: Preview, tile_phase: bool = False) -> None:
+def _read_lines(lines, seat: int, result: Preview) -> None:
     """The seat's changes, tokens, cards and developments in `lines`; and what a limit cut."""
     first: dict[str, int] = {}
     last: dict[str, int] = {}
