@@ -241,10 +241,24 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
     return {
         "language": lang,
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
-        **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
+        **prompt_context(
+            seat.user,
+            game,
+            pending[seat.position],
+            step.deadline,
+            lang,
+            _previews(rules, state, seat.position),
+        ),
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "deadline": step.deadline,
     }
+
+
+def _previews(rules, state, position: int) -> dict | None:
+    """What each option will do and its warnings, for an email that asks (games whose engine
+    has no previews: none)."""
+    previews = getattr(rules, "previews", None)
+    return previews(state, position) if previews else None
 
 
 def _seat_names(game: Game, seats: list[Seat]) -> list[str | None]:
@@ -363,7 +377,9 @@ def asked_now(user) -> list[dict[str, Any]]:
         entries.append(
             {
                 **_base(game, seats, rules.view(state, seat.position, lang), lang),
-                **prompt_context(user, game, prompt, deadline, lang),
+                **prompt_context(
+                    user, game, prompt, deadline, lang, _previews(rules, state, seat.position)
+                ),
                 "deadline": deadline,
             }
         )

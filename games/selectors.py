@@ -48,11 +48,18 @@ _READ = object()
 
 
 def prompt_payload(
-    game: Game, state, seat: int, lang: str = "en", step: GameStep | None = _READ
+    game: Game,
+    state,
+    seat: int,
+    lang: str = "en",
+    step: GameStep | None = _READ,
+    previews: bool = False,
 ) -> dict[str, Any] | None:
     """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
-    options it leaves out and why; its deadline is the open `step`'s."""
-    payload = engine_game(game).prompt_dict(state, seat, lang)
+    options it leaves out and why; its deadline is the open `step`'s. `previews`: each option
+    also says what it will do and warns of a trap (computed here, on request: reading a
+    prompt, never answering one, pays for them)."""
+    payload = engine_game(game).prompt_dict(state, seat, lang, previews=previews)
     if payload is None:
         return None
     if step is _READ:
@@ -120,7 +127,7 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     }
 
 
-def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
+def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> dict[str, Any]:
     detail = {
         **game_summary(game, user),
         "rules_version": game.rules_version,
@@ -152,7 +159,11 @@ def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
         round=view.get("round"),
         phase=view.get("phase"),
         view=view,
-        prompt=prompt_payload(game, state, position, lang) if position is not None else None,
+        prompt=(
+            prompt_payload(game, state, position, lang, previews=previews)
+            if position is not None
+            else None
+        ),
         deadline=step.deadline if step else None,
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
@@ -162,11 +173,13 @@ def game_detail(game: Game, user, lang: str = "en") -> dict[str, Any]:
     return detail
 
 
-def game_prompt(game: Game, user, lang: str = "en") -> dict[str, Any] | None:
+def game_prompt(
+    game: Game, user, lang: str = "en", previews: bool = False
+) -> dict[str, Any] | None:
     position = viewer_position(game, user)
     if position is None or game.status != Game.Status.ACTIVE:
         return None
-    return prompt_payload(game, load_state(game), position, lang)
+    return prompt_payload(game, load_state(game), position, lang, previews=previews)
 
 
 def seat_names(game: Game) -> list[str | None]:

@@ -143,10 +143,39 @@ class SeatOutput(serializers.Serializer):
     is_bot = serializers.BooleanField()
 
 
+class WarningOutput(serializers.Serializer):
+    code = serializers.CharField(
+        help_text="Stable: development_unusable, no_development_left, no_card_in_hand, "
+        "no_card_playable, nothing_to_explore, over_cap, over_cap_unless_explored, capped, "
+        "citizens_short, spoils_later_tile."
+    )
+    params = serializers.DictField(help_text="The facts behind it, e.g. {tile, city, level}.")
+    text = serializers.CharField(help_text="In your language.")
+
+
+class ChangeOutput(serializers.Serializer):
+    resource = serializers.CharField()
+    delta = serializers.IntegerField()
+
+
+class PreviewOutput(serializers.Serializer):
+    text = serializers.CharField(
+        help_text="What the option does if nothing else happens first, in your language."
+    )
+    changes = ChangeOutput(many=True, help_text="Your resources' changes when it is applied.")
+    warnings = WarningOutput(
+        many=True, help_text="It would do nothing, or waste what it pays, and why."
+    )
+
+
 class OptionOutput(serializers.Serializer):
     id = serializers.CharField()
     label = serializers.CharField()
     data = described_as(OptionDataOutput)
+    preview = PreviewOutput(
+        required=False,
+        help_text="When you read your prompt or the game (not in a decision's answer).",
+    )
 
 
 class LeftOutOutput(serializers.Serializer):

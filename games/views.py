@@ -233,7 +233,9 @@ class GameDetailView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        detail = selectors.game_detail(game, request.user, requester_language(request))
+        detail = selectors.game_detail(
+            game, request.user, requester_language(request), previews=True
+        )
         return conditional_response(request, GameDetailOutput(detail).data)
 
 
@@ -322,7 +324,9 @@ class GamePromptView(APIView):
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
-        prompt = selectors.game_prompt(game, request.user, requester_language(request))
+        prompt = selectors.game_prompt(
+            game, request.user, requester_language(request), previews=True
+        )
         return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data)
 
 

@@ -18,14 +18,24 @@ from mailplay.tokens import answer_url, reply_address
 
 
 def prompt_context(
-    user, game, prompt: engine.Prompt | dict, deadline: datetime | None, lang: str | None = None
+    user,
+    game,
+    prompt: engine.Prompt | dict,
+    deadline: datetime | None,
+    lang: str | None = None,
+    previews: dict | None = None,
 ) -> dict:
     """The `prompt` and `reply_to` entries of an email's context, for `user` in `game`; an
     engine prompt's texts in `lang` (a payload dict comes already rendered), by default the
-    active language (the email's)."""
+    active language (the email's). `previews` (the engine's, by option id) add what each
+    option will do and its warnings."""
     lang = lang or (translation.get_language() or "en").split("-")[0]
     payload = prompt.to_dict(lang) if isinstance(prompt, engine.Prompt) else prompt
     options = [{**option, "label": _labelled(option, lang)} for option in payload["options"]]
+    said = [
+        previews[option["id"]].to_dict(lang) if previews and option["id"] in previews else None
+        for option in options
+    ]
     default_number = next(
         (number for number, option in enumerate(options, 1) if option["id"] == payload["default"]),
         None,
@@ -37,6 +47,8 @@ def prompt_context(
             "options": [option["label"] for option in options],
             "default": options[default_number - 1]["label"] if default_number else None,
             "default_number": default_number,
+            "previews": [item["text"] if item else "" for item in said],
+            "warnings": [[w["text"] for w in item["warnings"]] if item else [] for item in said],
             "links": [
                 answer_url(user.pk, game.public_id, payload["id"], option["id"], deadline)
                 for option in options

@@ -208,6 +208,8 @@ def numbered_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
     its number), the default marked, each with its answer link when the caller gave links."""
     labels = prompt.get("options") or []
     links = prompt.get("links") or []
+    previews = prompt.get("previews") or []
+    warnings = prompt.get("warnings") or []
     default_number = prompt.get("default_number")
     return [
         {
@@ -219,6 +221,8 @@ def numbered_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
                 else label == prompt.get("default")
             ),
             "link": links[number - 1] if number <= len(links) else "",
+            "preview": previews[number - 1] if number <= len(previews) else "",
+            "warnings": warnings[number - 1] if number <= len(warnings) else [],
         }
         for number, label in enumerate(labels, 1)
     ]

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
 
+import engine
 from engine.khora import catalog
 from games import selectors
 from games.language import DEFAULT, LANGUAGES
@@ -21,6 +22,7 @@ TRACKS = ("economy", "culture", "military")
 COLOURS = ("red", "blue", "green")
 HISTORY_EVENTS = 12  # events told when nothing is new since the last visit
 HISTORY_MAX_EVENTS = 60  # at most, however much happened since the last visit
+RULES = engine.get_game("khora")  # the rules page and its anchors
 
 SCORE_PARTS = {
     "score_track": gettext_lazy("Score track"),
@@ -102,6 +104,9 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         "me": me,
         "prompt": prompt,
         "unavailable": prompt.get("unavailable", []) if prompt else [],
+        # The rules page, and the entry that explains the prompt (rulebook.py).
+        "rules_label": catalog.text("rules.open", lang),
+        "prompt_anchor": RULES.rules_anchor(prompt_kind=prompt["kind"]) if prompt else None,
         "deadline": detail["deadline"],
         "waiting_names": [names[seat] for seat in detail["waiting_for"]],
         "players": [],
@@ -232,7 +237,8 @@ def history(game: Game, viewer: int | None, last_seen: int | None, lang: str) ->
         if not events or events[-1]["seq"] != line["seq"]:
             new = last_seen is not None and line["seq"] > last_seen and line["by"] != viewer
             events.append({"seq": line["seq"], "at": line["created_at"], "lines": [], "new": new})
-        events[-1]["lines"].append(line["text"])
+        anchor = RULES.rules_anchor(cause=line.get("cause"))
+        events[-1]["lines"].append({"text": line["text"], "anchor": anchor})
     events.reverse()
     return events
 

@@ -2,12 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from web import throttling
-from web.views import accounts, game, lobby
+from web.views import accounts, game, lobby, rules
 
 app_name = "web"
 
 urlpatterns = [
     path("", lobby.home, name="home"),
+    path("rules/", rules.rules_page, name="rules"),
     path("signup/", throttling.sign_up(accounts.signup), name="signup"),
     path("preferences/", accounts.preferences, name="preferences"),
     path("language/", accounts.language_switch, name="language"),

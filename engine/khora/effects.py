@@ -15,6 +15,8 @@ from engine.khora.state import State
 RESOURCES = ("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory", "cards")
 # Resources held as a number on the player (cards and tracks record their own lines).
 RECORDED = frozenset(("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory"))
+# Resources whose gains stop at a limit (rulings: 15 citizens and troops, tax and glory 10).
+LIMITED = frozenset(("citizens", "troops", "tax", "glory"))
 
 
 def gain(state: State, seat: int, *, excess: bool = False, **amounts: int) -> None:
@@ -50,7 +52,11 @@ def gain(state: State, seat: int, *, excess: bool = False, **amounts: int) -> No
         else:
             raise ValueError(f"unknown resource {resource!r}")
         if recording and resource in RECORDED:
-            note_change(state, seat, resource, before, getattr(player, resource))
+            after = getattr(player, resource)
+            note_change(state, seat, resource, before, after)
+            if resource in LIMITED and after - before < amount:
+                # A limit took part of the gain: said, so that no loss is silent.
+                note(state, "capped", seat, resource=resource, lost=amount - (after - before))
 
 
 def _raise(current: int, amount: int, limit: int, excess: bool) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
-from engine.khora import catalog, flow, journal, sealed, tasks, views
+from engine.khora import catalog, flow, journal, preview, rulebook, sealed, tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -128,13 +128,29 @@ class KhoraGame:
             return ()
         return tasks.left_out(state, seat)
 
-    def prompt_dict(self, state: State, seat: int, lang: str = "en") -> dict[str, Any] | None:
-        """The seat's open prompt as data, texts in `lang`, with the options it leaves out."""
+    def previews(self, state: State, seat: int) -> dict[str, preview.Preview]:
+        """What each option of the seat's open prompt will do if nothing else happens first,
+        with warnings on those that do nothing or waste what they pay (preview.py). Computed
+        on request, from what the seat may see."""
+        prompt = self.pending(state).get(seat)
+        if prompt is None:
+            return {}
+        return preview.previews(state, seat, prompt.options)
+
+    def prompt_dict(
+        self, state: State, seat: int, lang: str = "en", previews: bool = False
+    ) -> dict[str, Any] | None:
+        """The seat's open prompt as data, texts in `lang`, with the options it leaves out;
+        `previews`: each option also carries its `preview` (text, changes, warnings)."""
         prompt = self.pending(state).get(seat)
         if prompt is None:
             return None
         payload = prompt.to_dict(lang)
         payload["unavailable"] = [item.to_dict(lang) for item in self.left_out(state, seat)]
+        if previews:
+            found = self.previews(state, seat)
+            for option in payload["options"]:
+                option["preview"] = found[option["id"]].to_dict(lang)
         return payload
 
     def step_key(self, state: State) -> str:
@@ -313,6 +329,18 @@ class KhoraGame:
     def render(self, line: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
         """One narrated line as a sentence in `lang` ("en" or "uk"); `names` name the seats."""
         return catalog.render_line(line, lang, names)
+
+    # --- the rules page (rulebook.py) ----------------------------------------------------
+
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as sections of entries with stable anchors, in `lang`."""
+        return rulebook.rules_page(catalog.language(lang))
+
+    def rules_anchor(self, prompt_kind: str | None = None, cause=None) -> str | None:
+        """The rules entry that explains a prompt kind, or a history line's cause."""
+        if prompt_kind is not None:
+            return rulebook.anchor_for_prompt(prompt_kind)
+        return rulebook.anchor_for_cause(cause)
 
     def is_over(self, state: State) -> bool:
         return state.finished

@@ -25,7 +25,8 @@ def test_the_prompt_lists_options_a_default_and_the_deadline(make_player):
     assert set(prompt) == {"id", "kind", "text", "options", "default", "deadline", "unavailable"}
     assert prompt["kind"] == "draft_pick"
     assert len(prompt["options"]) == 5
-    assert {"id", "label", "data"} == set(prompt["options"][0])
+    assert {"id", "label", "data", "preview"} == set(prompt["options"][0])
+    assert {"text", "changes", "warnings"} == set(prompt["options"][0]["preview"])
     assert prompt["default"] in [option["id"] for option in prompt["options"]]
 
 

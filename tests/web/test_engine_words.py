@@ -80,8 +80,13 @@ def test_prompt_shows_what_it_leaves_out_and_why(asked):
         assert f'value="{item["id"]}"' not in asking  # shown, never a button to press
     for option in prompt["options"]:
         assert f'value="{option["id"]}"' in asking
-    # The other player and a spectator get no prompt, so nothing left out either.
-    assert 'class="unavailable"' not in page_in(game, people[1], "en").split("Cities")[0]
+    # The other player sees only what their own prompt leaves out (none without a prompt).
+    other = page_in(game, people[1], "en").split("Cities")[0]
+    theirs = selectors.game_prompt(game, people[1])
+    assert ('class="unavailable"' in other) == bool(theirs and theirs["unavailable"])
+    for item in prompt["unavailable"]:
+        if not theirs or item["label"] not in [i["label"] for i in theirs["unavailable"]]:
+            assert item["label"] not in other
 
 
 def test_history_is_the_engines_narration_in_the_page_language(asked):
@@ -95,7 +100,10 @@ def test_history_is_the_engines_narration_in_the_page_language(asked):
         history = section(page_in(game, people[0], lang), "card history")
         assert heading in history
         shown = {
-            int(seq): re.findall(r"<li>(.*?)</li>", lines)
+            int(seq): [
+                re.sub(r' <a class="rule".*?</a>', "", line)  # the link to the rules
+                for line in re.findall(r"<li>(.*?)</li>", lines)
+            ]
             for seq, lines in re.findall(
                 r'class="seq"[^>]*>(\d+)</span>.*?<ul>(.*?)</ul>', history, re.S
             )

@@ -57,7 +57,7 @@ def test_game_page_in_ukrainian():
     game = start_game(people, seats=2)
     html = client_for(people[0]).get(f"/games/{game.public_id}/").content.decode()
     assert '<html lang="uk">' in html
-    assert "Ваш хід" in html and "Міста в порядку ходу" in html and "Поле дослідження" in html
+    assert "Ваш хід" in html and "Міста в порядку ходу" in html and "Зона дослідження" in html
 
 
 def test_polling_sends_nothing_until_the_game_moves():

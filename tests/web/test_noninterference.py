@@ -11,6 +11,7 @@ import pytest
 from accounts.models import Profile
 from engine.khora import catalog
 from engine.khora.content.cards import CARDS
+from engine.khora.content.events import EVENTS
 from games import selectors, services
 from games.models import Game
 from games.state_store import engine_game, load_state
@@ -70,6 +71,10 @@ def assert_hidden(game: Game, owner_seat: int, viewers) -> None:
         for lang in LANGUAGES:
             html = page(game, user, lang)
             assert history_of(html), "the history is on the page"
+            # Events are public, and a card may share part of an event's name ("Oracle",
+            # "Oracle of Delphi"): only what is left may not name a secret card.
+            for event in EVENTS:
+                html = html.replace(catalog.event_name(event, lang), "")
             for name in secrets - allowed:
                 assert name not in html, f"{name!r} of seat {owner_seat} leaked to {user}"
 

@@ -64,7 +64,7 @@ def _seen_key(game: Game) -> str:
 
 def table_context(request, game: Game, error: str = "") -> dict:
     lang = presenters.page_language()
-    detail = selectors.game_detail(game, request.user, lang)
+    detail = selectors.game_detail(game, request.user, lang, previews=True)
     last_seen = request.session.get(_seen_key(game))
     context = presenters.table(game, detail, lang)
     context["history"] = presenters.history(game, detail["your_seat"], last_seen, lang)

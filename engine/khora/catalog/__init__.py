@@ -273,6 +273,8 @@ def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
             out[key] = development_text(value[0], value[1], lang)
         elif key == "track":
             out[key] = text(f"track.{value}", lang)
+            if value in ("economy", "culture", "military"):
+                out["track_acc"] = text(f"track_acc.{value}", lang)
         elif key == "colour":
             out[key] = text(f"colour.{value}", lang)
         elif key == "tier":
@@ -303,6 +305,21 @@ def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
+def explained(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters of a warning or a did-nothing line, with what is missing as texts: the
+    tokens per colour ("1 red knowledge token") and the drachmas short."""
+    params = dict(params)
+    if "missing" in params:
+        needs = [
+            Text(f"preview.need_tokens.{colour}", n=n) for colour, n in params["missing"].items()
+        ]
+        if params["cost"] > params["drachma"]:
+            needs.append(Text("preview.need_drachmas", n=params["cost"], have=params["drachma"]))
+        params["needs"] = needs
+        del params["missing"]
+    return params
+
+
 def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) -> str:
     """A narrated line (journal.Line.to_dict or its redaction) as a sentence in `lang`."""
     lang = language(lang)
@@ -322,6 +339,10 @@ def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) 
     if msg == "notice":
         minutes = round(line["params"].get("by_seconds", 0) / 60)
         return text(f"line.notice.{line['params']['kind']}", lang, minutes=minutes, **params)
+    if msg in ("capped", "action_did_nothing"):
+        key = line["params"].get("resource") or line["params"]["reason"]
+        params.update(words(explained(line["params"]), lang))
+        return text(f"line.{msg}.{key}", lang, **params)
     if msg == "token":
         p = line["params"]
         params["token"] = token_name(p["colour"], p["tier"], lang)

@@ -141,11 +141,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "line.cards_to_bottom": {
         "en": "{cause}{seat} puts {cards} at the bottom of the deck",
-        "uk": "{cause}{seat} кладе під низ колоди карти: {cards}",
+        "uk": "{cause}{seat} кладе під низ стосу карти: {cards}",
     },
     "line.cards_to_bottom_hidden": {
         "en": "{cause}{seat} puts {count:card} at the bottom of the deck",
-        "uk": "{cause}{seat} кладе під низ колоди {count:card}",
+        "uk": "{cause}{seat} кладе під низ стосу {count:card}",
     },
     "line.card_discarded": {
         "en": "{cause}{seat} discards {card}",
@@ -254,6 +254,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "track.tax": {"en": "Tax", "uk": "Податки"},
     "track.glory": {"en": "Glory", "uk": "Слава"},
     "track.dice_count": {"en": "Dice", "uk": "Кубики"},
+    # a track as the object of a verb ("Підняти Економіку")
+    "track_acc.economy": {"en": "Economy", "uk": "Економіку"},
+    "track_acc.culture": {"en": "Culture", "uk": "Культуру"},
+    "track_acc.military": {"en": "Military", "uk": "Військову силу"},
     "colour.red": {"en": "red", "uk": "червоний"},
     "colour.blue": {"en": "blue", "uk": "синій"},
     "colour.green": {"en": "green", "uk": "зелений"},
@@ -420,11 +424,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "option.advance": {
         "en": "Move {track} to level {level} for {price:drachma}",
-        "uk": "Підняти {track} до рівня {level} за {price:drachma_acc}",
+        "uk": "Підняти {track_acc} до рівня {level} за {price:drachma_acc}",
     },
     "option.advance.philosophy": {
         "en": "Spend 1 philosophy token and move {track} to level {level} for {price:drachma}",
-        "uk": "Витратити 1 жетон філософії і підняти {track} до рівня {level} за "
+        "uk": "Витратити 1 жетон філософії і підняти {track_acc} до рівня {level} за "
         "{price:drachma_acc}",
     },
     "prompt.event_progress": {
@@ -435,7 +439,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.no_move": {"en": "Do not move up", "uk": "Не підніматися"},
     "prompt.legislation_keep": {
         "en": "Legislation: keep one card; the other goes to the bottom of the deck.",
-        "uk": "Законотворчість: залиште собі одну карту; інша піде під низ колоди.",
+        "uk": "Законотворчість: залиште собі одну карту; інша піде під низ стосу.",
     },
     "option.keep": {"en": "Keep {card}: {card_text}", "uk": "Залишити «{card}»: {card_text}"},
     "prompt.discard_card": {
@@ -492,6 +496,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{missing:missing_token} would take {n:philosophy}, you have {have}",
         "uk": "замість {missing:missing_token} потрібно {n:philosophy_gen}, у вас {have}",
     },
+    "why.philosophy_not_now": {
+        "en": "philosophy tokens stand in for knowledge tokens only in a Politics or "
+        "Development action of the Action phase",
+        "uk": "жетони філософії замінюють жетони знання лише під час дії «Політика» або "
+        "«Поліпшення» у фазі дій",
+    },
     "why.drachmas": {
         "en": "costs {n:drachma}, you have {have}",
         "uk": "коштує {n:drachma_acc}, у вас {have}",
@@ -514,3 +524,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "list.comma": {"en": ", ", "uk": ", "},
     "nothing": {"en": "nothing", "uk": "нічого"},
 }
+
+# Previews, warnings and the history lines that explain a loss (catalog/teaching.py).
+from engine.khora.catalog.teaching import TEACHING, TEACHING_NOUNS  # noqa: E402
+
+MESSAGES.update(TEACHING)
+NOUNS.update(TEACHING_NOUNS)
+
+# The rules page (rulebook.py, catalog/rules_text.py).
+from engine.khora.catalog.rules_text import RULES_TEXT  # noqa: E402
+
+MESSAGES.update(RULES_TEXT)

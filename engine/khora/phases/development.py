@@ -74,10 +74,52 @@ class Develop(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
+            if state.journal is not None:
+                _note_did_nothing(state, seat, task)
             return
         pay_costs(state, seat, option)
         unlock_development(state, seat)
         abilities.trigger(state, seat, "development_action")
+
+
+def _note_did_nothing(state: State, seat: int, task) -> None:
+    """The history says why a Development action unlocked nothing when it could not (a
+    choice not to unlock is the seat's own and says nothing). Only public facts: tokens,
+    drachmas, philosophy tokens and the ladder."""
+    handler = Develop()
+    if any(option.id == "unlock" for option in handler.options(state, seat, task)):
+        return
+    player = state.players[seat]
+    ladder = CITIES[player.city].developments
+    tile = state.cause[1] if state.cause and state.cause[0] == "action" else 6
+    if player.development >= len(ladder):
+        note(
+            state,
+            "action_did_nothing",
+            seat,
+            tile=tile,
+            reason="no_development_left",
+            city=player.city,
+        )
+        return
+    level = ladder[player.development]
+    missing = {
+        colour: need - player.token_count(colour)
+        for colour, need in zip(("red", "blue", "green"), level.needs, strict=True)
+        if need > player.token_count(colour)
+    }
+    note(
+        state,
+        "action_did_nothing",
+        seat,
+        tile=tile,
+        reason="development_unusable",
+        city=player.city,
+        level=level.level,
+        missing=missing,
+        cost=level.cost,
+        drachma=player.drachma,
+    )
 
 
 @handler

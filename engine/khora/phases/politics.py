@@ -16,13 +16,27 @@ from engine.khora.state import State, without
 from engine.khora.tasks import TaskHandler, handler
 
 
+def philosophy_stands_in(state: State) -> bool:
+    """May philosophy pairs stand in for missing knowledge tokens now?
+
+    Only during a Politics or Development action of phase D (the rulebook: "during that Action
+    only"; ../shared/README.md), so not when Prosperity plays a card nor in the extra action of
+    Conquest of the Persians, which both come after the Action phase. A card Ostracism lets a
+    seat play during a phase D Politics action is part of that action.
+    """
+    return state.phase == "actions"
+
+
 def requirement_option(state, seat, needs, cost, option_id, label, data) -> Option | None:
-    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens.
+    """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens
+    when they may stand in (`philosophy_stands_in`).
 
     `label` is (message id, parameters); the message ends with the price, `{paid}`.
     """
     player = state.players[seat]
     missing = missing_tokens(state, seat, needs)
+    if missing and not philosophy_stands_in(state):
+        return None
     philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
     if player.drachma < cost or player.philosophy < philosophy:
         return None
@@ -54,7 +68,8 @@ def unmet_requirements(state, seat, needs, cost) -> list[Text]:
         reasons.append(Text("why.drachmas", n=cost, have=player.drachma))
     missing = missing_tokens(state, seat, needs)
     philosophy = missing * rulings.PHILOSOPHY_PER_MISSING_TOKEN
-    if player.philosophy < philosophy:
+    stands_in = philosophy_stands_in(state)
+    if missing and (player.philosophy < philosophy or not stands_in):
         for colour, need in zip(("red", "blue", "green"), needs, strict=True):
             have = player.token_count(colour)
             if have < need:
@@ -67,9 +82,12 @@ def unmet_requirements(state, seat, needs, cost) -> list[Text]:
                         have=have,
                     )
                 )
-        reasons.append(
-            Text("why.philosophy", missing=missing, n=philosophy, have=player.philosophy)
-        )
+        if stands_in:
+            reasons.append(
+                Text("why.philosophy", missing=missing, n=philosophy, have=player.philosophy)
+            )
+        else:
+            reasons.append(Text("why.philosophy_not_now"))
     return reasons
 
 
@@ -117,6 +135,9 @@ class PlayPolitics(TaskHandler):
 
     def resolve(self, state, seat, task, option):
         if option.id == "skip":
+            # Said only for an empty hand: what a held hand could pay for is secret.
+            if task.data["source"] == "action" and not state.players[seat].hand:
+                note(state, "action_did_nothing", seat, tile=5, reason="no_card_in_hand")
             return
         pay_costs(state, seat, option)
         play_card(state, seat, option.data["card"])

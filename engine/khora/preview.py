@@ -1,0 +1,344 @@
+"""What each option of a seat's open prompt will do, and the traps it walks into.
+
+Computed on request (the API's prompt, the game page, an email), never while applying: a
+preview resolves the option on a clone of the state, with the journal on, exactly as `apply`
+would resolve it first, and reads what changed for the seat. An option that places an action
+tile (the dice, Conquest of the Persians' extra action) is also played forward: the tile's
+action is started on a clone as if it were taken now, which is what the seat can know today
+("if nothing else happens first"). Only the seat's own hand and public facts are read: the
+tests apply every other value of another seat's secrets and require the same previews.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Option
+from engine.khora import abilities, catalog, tasks
+from engine.khora.catalog import Text, explained, words
+from engine.khora.catalog.messages import RESOURCE_NOUNS
+from engine.khora.content import rulings
+from engine.khora.content.cards import CARDS
+from engine.khora.content.cities import CITIES
+from engine.khora.phases.action_order import DEVELOPMENT, LEGISLATION, MILITARY, POLITICS
+from engine.khora.phases.actions import start_action
+from engine.khora.phases.politics import requirement_option
+from engine.khora.state import State
+
+COLOURS = ("red", "blue", "green")
+# Where a track stops (gains beyond it are lost); citizens and troops may pass it during the
+# Action phase and are cut back at its end.
+LIMITS = {
+    "citizens": rulings.CITIZENS_MAX,
+    "troops": rulings.TROOPS_MAX,
+    "tax": rulings.TAX_MAX,
+    "glory": rulings.GLORY_MAX,
+}
+# Warnings that judge the hand as it is now.
+HAND_VERDICTS = ("no_card_in_hand", "no_card_playable")
+# Prompt kinds whose options place an action tile: the tile is played forward.
+TILE_PROMPTS = ("assign_die", "extra_action")
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """An option that does nothing or wastes what it pays: a stable code, its parameters
+    (JSON-ready) and a sentence in either language."""
+
+    code: str
+    params: dict[str, Any]
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"code": self.code, "params": self.params, "text": warning_text(self, lang)}
+
+
+@dataclass(slots=True)
+class Preview:
+    """What an option does for the seat if nothing else happens first."""
+
+    lines: tuple = ()  # the journal of the answer, as apply records it first
+    changes: dict[str, int] = field(default_factory=dict)  # resource -> net change, at once
+    new_tokens: list[tuple[str, str]] = field(default_factory=list)  # (colour, tier) gained
+    events: list[Text] = field(default_factory=list)  # a card played, a development...
+    then: list[Text] = field(default_factory=list)  # the questions that follow
+    tile: dict[str, Any] | None = None  # a placed tile's action, played forward
+    warnings: list[Warning] = field(default_factory=list)
+    depends: list[Text] = field(default_factory=list)  # what others may change first
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "text": summary(self, lang),
+            "changes": [{"resource": r, "delta": d} for r, d in self.changes.items()],
+            "warnings": [warning.to_dict(lang) for warning in self.warnings],
+        }
+
+
+def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, Preview]:
+    """A preview per option of the seat's open prompt (`options`: the prompt's)."""
+    task = tasks.open_task(state, seat)
+    if task is None:
+        return {}
+    return {option.id: preview(state, seat, task, option) for option in options}
+
+
+def preview(state: State, seat: int, task, option: Option) -> Preview:
+    clone = _recording(state)
+    rest = len(clone.players[seat].agenda) - 1
+    tasks.resolve_head(clone, seat, option)
+    result = Preview(lines=tuple(clone.journal))
+    _read_lines(clone.journal, seat, result)
+    agenda = clone.players[seat].agenda
+    for follow in agenda[: len(agenda) - rest]:
+        _describe_follow_up(clone, seat, follow, result)
+    if task.kind in TILE_PROMPTS and "tile" in option.data:
+        _play_tile_forward(state, seat, task, option.data["tile"], result)
+    if task.kind == "assign_die":
+        _check_citizens(state, seat, option, result)
+    _check_later_tiles(state, clone, seat, result)
+    return result
+
+
+# --- reading what changed --------------------------------------------------------------------
+
+
+def _recording(state: State) -> State:
+    clone = state.clone()
+    clone.cache = {}
+    clone.journal = []
+    return clone
+
+
+def _read_lines(lines, seat: int, result: Preview) -> None:
+    """The seat's changes, tokens, cards and developments in `lines`; and what a limit cut."""
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for line in lines:
+        if line.seat != seat:
+            continue
+        if line.msg == "change":
+            resource = line.params["resource"]
+            first.setdefault(resource, line.before)
+            last[resource] = line.after
+        elif line.msg == "token" and line.params["delta"] > 0:
+            result.new_tokens.append((line.params["colour"], line.params["tier"]))
+        elif line.msg == "card_played":
+            result.events.append(Text("preview.card_played", card=line.params["card"]))
+        elif line.msg == "development":
+            result.events.append(
+                Text("preview.development", city=line.params["city"], level=line.params["level"])
+            )
+        elif line.msg == "capped":
+            result.warnings.append(Warning("capped", dict(line.params)))
+    for resource, before in first.items():
+        if last[resource] != before:
+            result.changes[resource] = result.changes.get(resource, 0) + last[resource] - before
+
+
+def _describe_follow_up(state: State, seat: int, task, result: Preview) -> None:
+    """A question the answer leads to, with what it will offer."""
+    if task.kind == "draw":
+        result.then.append(Text("preview.then.draw", n=task.data["count"]))
+        return
+    handler = tasks.HANDLERS[task.kind]
+    if handler.automatic:
+        return
+    options = handler.options(state, seat, task)
+    if task.kind == "explore":
+        reachable = sum(1 for o in options if o.id != "skip")
+        result.then.append(Text("preview.then.explore", n=reachable))
+        if not reachable:
+            troops = state.players[seat].troops
+            result.warnings.append(Warning("nothing_to_explore", {"troops": troops}))
+        result.depends.append(Text("preview.depends.explore"))
+    elif task.kind == "buy_token":
+        price = abilities.minor_token_price(state, seat)
+        have = state.players[seat].drachma
+        key = "preview.then.buy_token" if have >= price else "preview.then.no_token"
+        result.then.append(Text(key, price=price, have=have))
+    elif task.kind == "play_politics":
+        _describe_politics(state, seat, options, result)
+    elif task.kind == "develop":
+        _describe_development(state, seat, options, result)
+    else:
+        result.then.append(Text("preview.then.ask", question=handler.text(state, seat, task)))
+
+
+def _describe_politics(state: State, seat: int, options, result: Preview) -> None:
+    playable = [o.data["card"] for o in options if o.id != "skip"]
+    hand = state.players[seat].hand
+    if playable:
+        result.then.append(Text("preview.then.play", cards=list(playable)))
+    elif not hand:
+        result.warnings.append(Warning("no_card_in_hand", {"tile": POLITICS}))
+    else:
+        result.warnings.append(Warning("no_card_playable", {"tile": POLITICS, "hand": len(hand)}))
+
+
+def _describe_development(state: State, seat: int, options, result: Preview) -> None:
+    player = state.players[seat]
+    ladder = CITIES[player.city].developments
+    if player.development >= len(ladder):
+        result.warnings.append(Warning("no_development_left", {"city": player.city}))
+        return
+    level = ladder[player.development]
+    if any(o.id == "unlock" for o in options):
+        result.then.append(Text("preview.then.develop", city=player.city, level=level.level))
+        return
+    missing = {
+        colour: need - player.token_count(colour)
+        for colour, need in zip(COLOURS, level.needs, strict=True)
+        if need > player.token_count(colour)
+    }
+    result.warnings.append(
+        Warning(
+            "development_unusable",
+            {
+                "city": player.city,
+                "level": level.level,
+                "missing": missing,
+                "cost": level.cost,
+                "drachma": player.drachma,
+                "philosophy": player.philosophy,
+            },
+        )
+    )
+
+
+# --- action tiles, played forward --------------------------------------------------------------
+
+
+def _play_tile_forward(state: State, seat: int, task, tile: int, result: Preview) -> None:
+    """The tile's action as if it were taken now: its gains, its questions and its traps."""
+    clone = _recording(state)
+    earlier = []
+    if task.kind == "assign_die":
+        # Taken in the Action phase: gains may pass 15 there and are cut at its end. The
+        # seat's own tiles placed before it come first, with their automatic gains only.
+        clone.phase = "actions"
+        earlier = sorted(t for t in clone.players[seat].assignment if t < tile)
+    for taken in [*earlier, tile]:
+        clone.journal = []
+        clone.players[seat].agenda = []
+        previous, clone.cause = clone.cause, ("action", taken)
+        start_action(clone, seat, taken)
+        clone.cause = previous
+    forward = Preview()
+    _read_lines(clone.journal, seat, forward)
+    for follow in clone.players[seat].agenda:
+        _describe_follow_up(clone, seat, follow, forward)
+    if tile == POLITICS and LEGISLATION in earlier:
+        # The cards Legislation draws first are unknown: no verdict on the hand.
+        forward.warnings = [w for w in forward.warnings if w.code not in HAND_VERDICTS]
+        forward.depends.append(Text("preview.depends.legislation"))
+    player = clone.players[seat]
+    for resource in ("citizens", "troops"):
+        value = getattr(player, resource)
+        if value > LIMITS[resource] and resource in forward.changes:
+            params = {"resource": resource, "value": value, "lost": value - LIMITS[resource]}
+            code = "over_cap_unless_explored" if tile == MILITARY else "over_cap"
+            forward.warnings.append(Warning(code, params))
+    result.tile = {"tile": tile, "preview": forward}
+    result.warnings.extend(Warning(w.code, {"tile": tile, **w.params}) for w in forward.warnings)
+    result.depends.extend(forward.depends)
+
+
+def _check_citizens(state: State, seat: int, option: Option, result: Preview) -> None:
+    """A tile above its die costs citizens at the reveal; warn when the seat may not afford
+    all it has placed (a tile that cannot be paid is set aside, its action lost)."""
+    player = state.players[seat]
+    cost = option.data.get("cost", 0)
+    if not cost:
+        return
+    placed = sum(
+        max(0, tile - die) for tile, die in zip(player.assignment, player.dice, strict=False)
+    )
+    have = player.citizens + player.philosophy * rulings.PHILOSOPHY_CITIZENS
+    if placed + cost > have:
+        params = {"tile": option.data["tile"], "cost": placed + cost, "citizens": have}
+        result.warnings.append(Warning("citizens_short", params))
+
+
+def _check_later_tiles(state: State, after: State, seat: int, result: Preview) -> None:
+    """In the Action phase: would this answer leave a later tile of the seat unable to pay
+    for what it could pay now (a card, a development)?"""
+    if state.phase != "actions":
+        return
+    player = state.players[seat]
+    # The tile being taken: its question's cause, or the tile its finishing task waits on
+    # (a card Ostracism plays is caused by Ostracism, inside a Politics action).
+    cause = tasks.cause_of(state, seat, player.agenda[0])
+    current = cause[1] if cause[0] == "action" else -1
+    for task in player.agenda:
+        if task.kind == "finish_action":
+            current = max(current, task.data["tile"])
+            break
+    for tile in (POLITICS, DEVELOPMENT):
+        if tile not in player.active_tiles or tile in player.tiles_done or tile <= current:
+            continue
+        if _tile_usable(state, seat, tile) and not _tile_usable(after, seat, tile):
+            result.warnings.append(Warning("spoils_later_tile", {"tile": tile}))
+
+
+def _tile_usable(state: State, seat: int, tile: int) -> bool:
+    player = state.players[seat]
+    if tile == POLITICS:
+        return any(
+            requirement_option(state, seat, CARDS[c].needs, CARDS[c].cost, "", ("", {}), {})
+            for c in player.hand
+        )
+    ladder = CITIES[player.city].developments
+    if player.development >= len(ladder):
+        return False
+    level = ladder[player.development]
+    return requirement_option(state, seat, level.needs, level.cost, "", ("", {}), {}) is not None
+
+
+# --- in words ----------------------------------------------------------------------------------
+
+
+def summary(preview: Preview, lang: str) -> str:
+    """One sentence: "+2 drachmas, Economy 1 → 2; then you may buy a token"."""
+    parts = _effects(preview, lang)
+    text = catalog.join(parts, lang) if parts else catalog.text("preview.nothing_now", lang)
+    if preview.tile is not None:
+        forward: Preview = preview.tile["preview"]
+        action = _effects(forward, lang)
+        what = catalog.join(action, lang) if action else catalog.text("nothing", lang)
+        text = what  # the option's label names the tile already
+    if preview.depends:
+        text += catalog.text("preview.depends", lang, what=_joined(preview.depends, lang))
+    return text
+
+
+def _effects(preview: Preview, lang: str) -> list[str]:
+    parts = []
+    for resource, delta in preview.changes.items():
+        if resource in RESOURCE_NOUNS:
+            sign = "+" if delta > 0 else "−"
+            noun = RESOURCE_NOUNS[resource]
+            parts.append(f"{sign}{catalog.count(abs(delta), noun, lang)}")
+        else:
+            sign = "+" if delta > 0 else "−"
+            track = catalog.text(f"track.{resource}", lang)
+            parts.append(catalog.text("preview.level", lang, track=track, sign=sign, n=abs(delta)))
+    for colour, tier in preview.new_tokens:
+        parts.append("+" + catalog.token_name(colour, tier, lang))
+    parts += [event.render(lang) for event in preview.events]
+    parts += [then.render(lang) for then in preview.then]
+    return parts
+
+
+def _joined(texts: list[Text], lang: str) -> str:
+    return catalog.join(list(dict.fromkeys(t.render(lang) for t in texts)), lang)
+
+
+def warning_text(warning: Warning, lang: str) -> str:
+    params = words(explained(warning.params), lang)
+    return catalog.text(_key("warning", warning.code, warning.params), lang, **params)
+
+
+def _key(prefix: str, code: str, params: dict[str, Any]) -> str:
+    """A message per resource where the sentence's nouns depend on it."""
+    resource = params.get("resource")
+    return f"{prefix}.{code}.{resource}" if resource else f"{prefix}.{code}"
