@@ -12,14 +12,16 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import prefetch_related_objects
 
 import engine
+from bots import SeatKnowledge
 from games import chance, clock, notify
 from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
-from games.state_store import engine_game, load_state, save_snapshot
+from games.state_store import engine_game, load_state, save_snapshot, to_engine_event
 from notifications.selectors import FRESH_RELATIONS
 
 # `latest_step` not given: the writer reads it.
@@ -118,10 +120,31 @@ class GameWriter:
             if not bot_prompts:
                 return
             prompt = bot_prompts[0]
-            event = self.rules.decide(self.state, prompt.seat, prompt.id, chance.bot_option(prompt))
-            if prompt.seat in self._absent():  # made for the seat by the server
-                event = dataclasses.replace(event, auto=True)
+            level = self._bot_level(prompt.seat)
+            knowledge = SeatKnowledge(
+                self.state, prompt.seat, lambda seat=prompt.seat: self._seen_log(seat)
+            )
+            option = chance.bot_option(level, knowledge, prompt)
+            event = self.rules.decide(self.state, prompt.seat, prompt.id, option)
+            # The log says which bot played: its level, and `auto` when it played for an
+            # absent player (made for the seat by the server).
+            event = dataclasses.replace(
+                event, data={**event.data, "bot": level}, auto=prompt.seat in self._absent()
+            )
             self.append(event)
+
+    def _bot_level(self, position: int) -> str:
+        seat = self.seats[position]
+        if seat.is_bot:
+            return seat.bot_level or "random"
+        return settings.GAME_LADDER_BOT_LEVEL
+
+    def _seen_log(self, position: int) -> list[dict]:
+        """The log as seat `position` saw it: read only when a bot's sampler needs it (when
+        cards lie under the deck), from the stored events and those not yet written."""
+        stored = list(self.game.events.exclude(type=NOTICE).order_by("seq"))
+        rows = stored + [row for row in self._new_rows if row.type != NOTICE]
+        return [self.rules.redact(to_engine_event(row), position) for row in rows]
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))
