@@ -20,7 +20,9 @@ class SeatKnowledge:
 
     __slots__ = ("_seen", "_state", "seat")
 
-    def __init__(self, state, seat: int, seen_log: list[dict[str, Any]]):
+    def __init__(self, state, seat: int, seen_log):
+        """`seen_log`: the seat's redacted events, or a function returning them (read only
+        when needed: the sampler needs them only once cards lie under the deck)."""
         self._state = state
         self.seat = seat
         self._seen = seen_log
@@ -38,6 +40,8 @@ class SeatKnowledge:
 
     @property
     def seen_log(self) -> list[dict[str, Any]]:
+        if callable(self._seen):
+            self._seen = self._seen()
         return self._seen
 
     @property
@@ -46,4 +50,5 @@ class SeatKnowledge:
 
     def sample(self, rng):
         """A full state the seat cannot tell from the real one, hidden parts dealt by `rng`."""
-        return sampling.sample(self._state, self.seat, self._seen, rng)
+        seen = self.seen_log if self._state.deck_bottom else []
+        return sampling.sample(self._state, self.seat, seen, rng)
