@@ -16,6 +16,6 @@ standard library only, like the engine; the clock is read only by `strong`, for 
 from __future__ import annotations
 
 from bots.knowledge import SeatKnowledge
-from bots.levels import LEVELS, decide, get
+from bots.levels import LEVEL_NAMES, LEVELS, decide, get
 
-__all__ = ["LEVELS", "SeatKnowledge", "decide", "get"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SeatKnowledge", "decide", "get"]

@@ -9,6 +9,7 @@ from bots.standard import StandardBot
 from bots.strong import StrongBot
 
 LEVELS = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
+LEVEL_NAMES = list(LEVELS)  # the API's choice set (BotLevelEnum)
 log = logging.getLogger(__name__)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bots.levels import LEVEL_NAMES
 from engine.khora.content.cities import CITIES
 from engine.khora.tasks import HANDLERS
 
@@ -115,7 +116,7 @@ class EventDataOutput(serializers.Serializer):
     prompt = serializers.CharField(required=False)
     option = serializers.CharField(required=False)
     bot = serializers.ChoiceField(
-        choices=["random", "standard", "strong"],
+        choices=LEVEL_NAMES,
         required=False,
         help_text="The level of the bot that made this decision (a bot seat, or a bot playing "
         "for an absent player).",

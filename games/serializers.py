@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 import engine
-from bots import LEVELS as BOT_LEVELS
+from bots.levels import LEVEL_NAMES
 from games.problems import PROBLEM_CODES
 from games.schema_types import (
     CITY_IDS,
@@ -47,7 +47,7 @@ class GameCreateInput(StrictInput):
         default=False, help_text="Not listed among open games: players join by the game's link."
     )
     bots = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(BOT_LEVELS)),
+        child=serializers.ChoiceField(choices=LEVEL_NAMES),
         required=False,
         default=list,
         max_length=KHORA.max_players - 1,
@@ -62,7 +62,7 @@ class GameStartInput(StrictInput):
         default=False, help_text="Give every empty seat to a bot of level `bot_level`."
     )
     bot_level = serializers.ChoiceField(
-        choices=list(BOT_LEVELS),
+        choices=LEVEL_NAMES,
         default="standard",
         help_text="random (any legal option), standard (a fast heuristic player) or strong "
         "(a search, about a second a move).",

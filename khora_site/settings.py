@@ -425,7 +425,10 @@ SPECTACULAR_SETTINGS = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     # One name for the choice every email kind shares (immediately, digest, off).
-    "ENUM_NAME_OVERRIDES": {"DeliveryEnum": "notifications.models.Delivery"},
+    "ENUM_NAME_OVERRIDES": {
+        "DeliveryEnum": "notifications.models.Delivery",
+        "BotLevelEnum": "bots.levels.LEVEL_NAMES",
+    },
 }
 
 LOGGING = {
