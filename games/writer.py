@@ -24,6 +24,8 @@ from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot, to_engine_event
 from notifications.selectors import FRESH_RELATIONS
 
+# The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
+SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
 # `latest_step` not given: the writer reads it.
 _READ = object()
 
@@ -49,6 +51,7 @@ class GameWriter:
         self.seats = seats
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
+        self._own_events: dict[int, list[engine.Event]] = {}  # per seat, read if a bot needs it
         self.batch = WriteBatch()  # the writes of `commit`, sent together by `flush`
         # The options the server chose for late seats at a deadline, told to their players.
         self.defaults_played: dict[int, list[engine.Option]] = {}
@@ -140,11 +143,20 @@ class GameWriter:
         return settings.GAME_LADDER_BOT_LEVEL
 
     def _seen_log(self, position: int) -> list[dict]:
-        """The log as seat `position` saw it: read only when a bot's sampler needs it (when
-        cards lie under the deck), from the stored events and those not yet written."""
-        stored = list(self.game.events.exclude(type=NOTICE).order_by("seq"))
-        rows = stored + [row for row in self._new_rows if row.type != NOTICE]
-        return [self.rules.redact(to_engine_event(row), position) for row in rows]
+        """The part of the log as seat `position` saw it that its bot's sampler reads (its
+        own draws, Legislation keeps and discards: which cards under the deck it put there);
+        read only when a bot needs it (cards lie under the deck), once per seat and writer."""
+        if position not in self._own_events:  # the log only grows: the rows read stay true
+            rows = self.game.events.exclude(type=NOTICE).filter(
+                seat=position, payload__kind__in=SAMPLER_READS
+            )
+            self._own_events[position] = [to_engine_event(row) for row in rows.order_by("seq")]
+        new = [
+            to_engine_event(row)
+            for row in self._new_rows
+            if row.seat == position and row.payload.get("kind") in SAMPLER_READS
+        ]
+        return [self.rules.redact(event, position) for event in self._own_events[position] + new]
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))

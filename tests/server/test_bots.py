@@ -90,3 +90,36 @@ def test_the_ladders_bot_plays_an_absent_seat_at_the_configured_level(make_playe
     assert any(
         (item.get("data") or {}).get("bot") == "standard" and item.get("auto") for item in items
     )
+
+
+def test_the_writer_gives_a_bot_the_log_entries_its_sampler_reads(make_player):
+    """The writer reads of the log only the seat's own draws, keeps and discards: they tell the
+    sampler the same cards under the deck as the whole log as that seat saw it."""
+    from engine.khora import sampling
+    from games.models import Game as GameModel
+    from games.state_store import engine_game, to_engine_event
+    from games.writer import GameWriter
+
+    alice = make_player("alice")
+    game = GameModel.objects.get(
+        public_id=_create(alice, seats=4, bots=["random"] * 3).json()["id"]
+    )
+    rules, checked = engine_game(game), 0
+    while True:
+        prompt = alice.get(url(game, "prompt")).json()["prompt"]
+        if prompt is None:
+            break
+        alice.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
+        game.refresh_from_db()
+        writer = GameWriter(game)
+        if not writer.state.deck_bottom:
+            continue
+        rows = game.events.exclude(type="notice").order_by("seq")
+        for seat in range(4):
+            whole = [rules.redact(to_engine_event(row), seat) for row in rows]
+            expected = sampling.returned_cards(whole, seat)
+            assert sampling.returned_cards(writer._seen_log(seat), seat) == expected
+            checked += bool(expected)
+        if checked >= 3:
+            break
+    assert checked >= 3
