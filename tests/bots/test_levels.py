@@ -1,0 +1,89 @@
+"""The bot interface: levels by name, a safe answer whatever a bot does, strong's budget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bots
+from bots import levels
+from bots.knowledge import SeatKnowledge
+from bots.standard import tile_value
+from bots.strong import StrongBot
+from engine.simulate import random_event
+from tests.bots.test_noninterference import TickingClock
+from tests.engine.playout import game
+
+
+def _assign_position():
+    """A 3-player game at its first tile assignment: seat 0 must place a die."""
+    rng = random.Random(4)
+    state, log = game.new_game(3), []
+    while True:
+        prompt = game.pending(state).get(0)
+        if prompt is not None and prompt.kind == "assign_die":
+            return state, log, prompt
+        event = random_event(game, state, rng)
+        state = game.apply(state, event)
+        log.append(event)
+
+
+def test_unknown_levels_are_refused_by_name():
+    with pytest.raises(KeyError, match="levels: random, standard, strong"):
+        bots.get("genius")
+
+
+class Broken:
+    def decide(self, knowledge, prompt, budget, rng):
+        raise RuntimeError("a bug")
+
+
+class Cheating:
+    def decide(self, knowledge, prompt, budget, rng):
+        return "tile:99"
+
+
+@pytest.mark.parametrize("bot", [Broken(), Cheating()])
+def test_a_failing_bot_plays_the_default(monkeypatch, bot):
+    state, log, prompt = _assign_position()
+    monkeypatch.setitem(levels.LEVELS, "standard", bot)
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    assert bots.decide("standard", knowledge, prompt, 1.0, random.Random(1)) == prompt.default
+
+
+@pytest.mark.parametrize("level", ["random", "standard", "strong"])
+def test_every_level_answers_legally(level):
+    state, log, prompt = _assign_position()
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    answer = bots.get(level).decide(knowledge, prompt, 0.05, random.Random(2))
+    assert prompt.option(answer) is not None
+
+
+def test_strong_stops_at_its_budget():
+    """Read on a clock that moves 10 ms a reading, a 1 s budget ends after about 90 readings
+    (it stops at 90 % of the budget, leaving room for the playout under way)."""
+    state, log, prompt = _assign_position()
+    clock = TickingClock(0.01)
+    StrongBot(clock=clock).decide(
+        SeatKnowledge.from_events(state, 0, log), prompt, 1.0, random.Random(3)
+    )
+    readings = next(clock.now)
+    assert 85 <= readings <= 95 + len(prompt.options), readings
+
+
+def test_standard_plans_its_dice_for_tiles_it_can_use():
+    """Across many first assignments `standard` picks far fewer tiles that bring nothing
+    (Politics with no affordable card, Development it cannot pay) than random does."""
+    rng = random.Random(5)
+    useless = {"standard": 0, "random": 0}
+    for number in range(30):
+        state = game.new_game(2 + number % 3)
+        while not game.pending(state).get(0) or game.pending(state)[0].kind != "assign_die":
+            state = game.apply(state, random_event(game, state, rng))
+        prompt = game.pending(state)[0]
+        knowledge = SeatKnowledge(state, 0, [])
+        for level in useless:
+            tile = int(bots.get(level).decide(knowledge, prompt, 0, random.Random(number))[5:])
+            useless[level] += tile_value(state, 0, tile) <= 0
+    assert useless["standard"] < useless["random"], useless
