@@ -13,6 +13,7 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 
 import engine
@@ -26,6 +27,7 @@ from notifications.selectors import FRESH_RELATIONS
 
 # The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
 SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
+SEEN_LOG_SECONDS = 3 * 24 * 3600
 # `latest_step` not given: the writer reads it.
 _READ = object()
 
@@ -51,7 +53,7 @@ class GameWriter:
         self.seats = seats
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
-        self._own_events: dict[int, list[engine.Event]] = {}  # per seat, read if a bot needs it
+        self._stored_seq = game.last_seq  # the newest event already in the database
         self.batch = WriteBatch()  # the writes of `commit`, sent together by `flush`
         # The options the server chose for late seats at a deadline, told to their players.
         self.defaults_played: dict[int, list[engine.Option]] = {}
@@ -145,18 +147,23 @@ class GameWriter:
     def _seen_log(self, position: int) -> list[dict]:
         """The part of the log as seat `position` saw it that its bot's sampler reads (its
         own draws, Legislation keeps and discards: which cards under the deck it put there);
-        read only when a bot needs it (cards lie under the deck), once per seat and writer."""
-        if position not in self._own_events:  # the log only grows: the rows read stay true
+        read only when a bot needs it (cards lie under the deck). The log only grows, so what
+        was read is kept in the cache and only newer rows are read, under the game's lock."""
+        key = f"bot-seen:{self.game.public_id}:{position}"
+        covered, entries = cache.get(key) or (0, [])
+        if covered < self._stored_seq:
             rows = self.game.events.exclude(type=NOTICE).filter(
-                seat=position, payload__kind__in=SAMPLER_READS
+                seq__gt=covered, seq__lte=self._stored_seq, seat=position
             )
-            self._own_events[position] = [to_engine_event(row) for row in rows.order_by("seq")]
+            rows = rows.filter(payload__kind__in=SAMPLER_READS).order_by("seq")
+            entries = entries + [to_engine_event(row).to_dict() for row in rows]
+            cache.set(key, (self._stored_seq, entries), SEEN_LOG_SECONDS)
         new = [
-            to_engine_event(row)
+            to_engine_event(row).to_dict()
             for row in self._new_rows
             if row.seat == position and row.payload.get("kind") in SAMPLER_READS
         ]
-        return [self.rules.redact(event, position) for event in self._own_events[position] + new]
+        return entries + new  # a seat's own entries: nothing in them is hidden from it
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))
