@@ -157,6 +157,9 @@ class SeatOutput(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField(allow_null=True, help_text="Username; null for an empty seat.")
     is_bot = serializers.BooleanField()
+    bot_level = serializers.ChoiceField(
+        choices=LEVEL_NAMES, allow_null=True, help_text="A bot seat's level; null otherwise."
+    )
 
 
 class OptionOutput(serializers.Serializer):

@@ -28,6 +28,8 @@ def test_a_game_filled_with_bots_at_creation_starts_at_once(make_player):
         (True, "standard"),
         (True, "random"),
     ]
+    listed = [(s["is_bot"], s["bot_level"]) for s in response.json()["seats"]]
+    assert listed == [(False, None), (True, "standard"), (True, "random")]
     # The draft waits on alice alone; the bots have picked, and the log names their level.
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
     assert prompt["kind"] == "draft_pick"
