@@ -34,15 +34,18 @@ class StrongBot:
         options = prompt.options
         if len(options) == 1:
             return options[0].id
-        deadline = self.clock() + (budget or DEFAULT_BUDGET) * 0.9
+        clock = self.clock
+        # Stop starting playouts at 90 % of the budget; a playout under way stops at the
+        # budget itself, so a decision overruns it by one playout step at most.
+        started = clock()
+        soft = started + (budget or DEFAULT_BUDGET) * 0.9
+        hard = started + (budget or DEFAULT_BUDGET)
         seat = knowledge.seat
         visits = [0] * len(options)
         totals = [0.0] * len(options)
         iterations = 0
-        while True:
+        while clock() < soft:
             iterations += 1
-            if iterations > len(options) and self.clock() >= deadline:
-                break
             if iterations <= len(options):
                 pick = iterations - 1
             else:
@@ -59,16 +62,18 @@ class StrongBot:
                 {"prompt": prompt.id, "kind": prompt.kind, "option": options[pick].id},
                 seat=seat,
             )
-            reward = _playout(_game.apply(sample, event), seat, rng)
+            reward = _playout(_game.apply(sample, event), seat, rng, clock, hard)
             visits[pick] += 1
             totals[pick] += reward
+        if not any(visits):  # no time for even one playout: the standard answer
+            return choose(knowledge.sample(rng), seat, prompt)
         best = max(range(len(options)), key=lambda i: (visits[i], totals[i]))
         return options[best].id
 
 
-def _playout(state, seat: int, rng) -> float:
+def _playout(state, seat: int, rng, clock, deadline: float) -> float:
     decisions = 0
-    while not state.finished and decisions < PLAYOUT_DECISIONS:
+    while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
         if _game.needs_chance(state):
             state = _game.apply(state, _game.sample_chance(state, rng))
             continue

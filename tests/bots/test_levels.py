@@ -61,15 +61,21 @@ def test_every_level_answers_legally(level):
 
 
 def test_strong_stops_at_its_budget():
-    """Read on a clock that moves 10 ms a reading, a 1 s budget ends after about 90 readings
-    (it stops at 90 % of the budget, leaving room for the playout under way)."""
+    """On a clock that moves 10 ms a reading, a 1 s budget: no playout starts after 0.9 s and
+    the one under way stops at 1 s, so the decision ends within one step of its budget."""
     state, log, prompt = _assign_position()
     clock = TickingClock(0.01)
-    StrongBot(clock=clock).decide(
-        SeatKnowledge.from_events(state, 0, log), prompt, 1.0, random.Random(3)
-    )
-    readings = next(clock.now)
-    assert 85 <= readings <= 95 + len(prompt.options), readings
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    StrongBot(clock=clock).decide(knowledge, prompt, 1.0, random.Random(3))
+    elapsed = next(clock.now) * 0.01
+    assert 0.9 <= elapsed <= 1.02, elapsed
+
+
+def test_strong_without_time_for_one_playout_answers_as_standard():
+    state, log, prompt = _assign_position()
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    answer = StrongBot(clock=TickingClock(10.0)).decide(knowledge, prompt, 1.0, random.Random(3))
+    assert answer == bots.get("standard").decide(knowledge, prompt, 1.0, random.Random(3))
 
 
 def test_standard_plans_its_dice_for_tiles_it_can_use():
