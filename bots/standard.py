@@ -46,12 +46,12 @@ def choose(state: State, seat: int, prompt) -> str:
         return options[0].id
     if prompt.kind == "assign_die":
         return _assign(state, seat, prompt)
-    if prompt.kind in CARD_CHOICES:
-        return max(options, key=lambda o: card_value(state, seat, o.data["card"])).id
-    if prompt.kind == "discard_card":
-        cards = [o for o in options if "card" in o.data]
-        if cards:
-            return min(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+    # A card choice may also offer Thebes' glory exchange, which stays on offer later.
+    cards = [o for o in options if "card" in o.data]
+    if prompt.kind in CARD_CHOICES and cards:
+        return max(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+    if prompt.kind == "discard_card" and cards:
+        return min(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
     return _best_by_worth(state, seat, prompt)
 
 
