@@ -9,8 +9,10 @@ import pytest
 import bots
 from bots import levels
 from bots.knowledge import SeatKnowledge
-from bots.standard import tile_value
+from bots.standard import choose, tile_value
 from bots.strong import StrongBot
+from engine.core import Option, Prompt
+from engine.khora.tasks import GLORY_EXCHANGE
 from engine.simulate import random_event
 from tests.bots.test_noninterference import TickingClock
 from tests.engine.playout import game
@@ -93,3 +95,21 @@ def test_standard_plans_its_dice_for_tiles_it_can_use():
             tile = int(bots.get(level).decide(knowledge, prompt, 0, random.Random(number))[5:])
             useless[level] += tile_value(state, 0, tile) <= 0
     assert useless["standard"] < useless["random"], useless
+
+
+def test_standard_judges_only_the_cards_of_a_card_choice_with_the_glory_exchange():
+    """Thebes' glory exchange is added to every prompt of its seat, a card choice included."""
+    state, _log, _prompt = _assign_position()
+    prompt = Prompt(
+        "p0-99",
+        0,
+        "legislation_keep",
+        "Keep one card",
+        (
+            Option("card:bank", "Keep Bank", {"card": "bank"}),
+            Option("card:council", "Keep Council", {"card": "council"}),
+            Option(GLORY_EXCHANGE, "Exchange", {"glory": -1, "drachma": 2, "vp": 4}),
+        ),
+        "card:bank",
+    )
+    assert choose(state, 0, prompt) in ("card:bank", "card:council")
