@@ -6,6 +6,9 @@ order can never be read back by anyone.
 
 import random
 
+from django.conf import settings
+
+import bots
 import engine
 
 _system_random = random.SystemRandom()
@@ -16,6 +19,6 @@ def sample(game, state) -> engine.Event:
     return game.sample_chance(state, _system_random)
 
 
-def bot_option(prompt: engine.Prompt) -> str:
-    """A bot's answer: any legal option, uniformly."""
-    return _system_random.choice(prompt.options).id
+def bot_option(level: str, knowledge, prompt: engine.Prompt) -> str:
+    """A bot's answer at `level` (bots.LEVELS), from what its seat knows; always legal."""
+    return bots.decide(level, knowledge, prompt, settings.GAME_STRONG_BOT_SECONDS, _system_random)

@@ -86,6 +86,9 @@ class Seat(models.Model):
         related_name="seats",
     )
     is_bot = models.BooleanField(default=False)
+    # A bot seat's level (bots.LEVELS); "" for a player's seat, whose bot when the player is
+    # absent is settings.GAME_LADDER_BOT_LEVEL.
+    bot_level = models.CharField(max_length=16, blank=True, default="")
     # Deadlines missed in a row; after enough of them a bot plays the seat (autoplay) until
     # its player decides again.
     missed_deadlines = models.PositiveSmallIntegerField(default=0)

@@ -64,6 +64,8 @@ PROBLEM_CODES = sorted(
         "not_seated",
         "not_creator",
         "seats_empty",
+        "too_many_bots",
+        "unknown_bot_level",
         "game_not_active",
         "game_not_finished",
         "game_over",

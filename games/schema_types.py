@@ -10,6 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bots.levels import LEVEL_NAMES
 from engine.khora.content.cities import CITIES
 from engine.khora.tasks import HANDLERS
 
@@ -106,13 +107,20 @@ class OptionDataOutput(serializers.Serializer):
 
 
 class EventDataOutput(serializers.Serializer):
-    """A log entry's data. A decision: `kind` (a prompt kind), `prompt`, `option`. A chance
+    """A log entry's data. A decision: `kind` (a prompt kind), `prompt`, `option`, and `bot`
+    (its level) when a bot made it. A chance
     outcome: `kind` (cities, deal, dice, draw, event, start_player) and the outcome; parts the
     reader may not see are replaced by counts until the game is finished."""
 
     kind = serializers.CharField()
     prompt = serializers.CharField(required=False)
     option = serializers.CharField(required=False)
+    bot = serializers.ChoiceField(
+        choices=LEVEL_NAMES,
+        required=False,
+        help_text="The level of the bot that made this decision (a bot seat, or a bot playing "
+        "for an absent player).",
+    )
     seat = serializers.IntegerField(required=False, allow_null=True)
     cities = serializers.JSONField(required=False)
     hands = serializers.JSONField(required=False)

@@ -101,6 +101,7 @@ def seats_summary(game: Game) -> list[dict[str, Any]]:
                 "position": position,
                 "player": seat.user.username if seat and seat.user else None,
                 "is_bot": bool(seat and seat.is_bot),
+                "bot_level": (seat.bot_level or "random") if seat and seat.is_bot else None,
             }
         )
     return summary

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 import engine
+from bots.levels import LEVEL_NAMES
 from games.problems import PROBLEM_CODES
 from games.schema_types import (
     CITY_IDS,
@@ -45,11 +46,26 @@ class GameCreateInput(StrictInput):
     private = serializers.BooleanField(
         default=False, help_text="Not listed among open games: players join by the game's link."
     )
+    bots = serializers.ListField(
+        child=serializers.ChoiceField(choices=LEVEL_NAMES),
+        required=False,
+        default=list,
+        max_length=KHORA.max_players - 1,
+        help_text="Bots for seats 1, 2, ..., by level: random (any legal option), standard "
+        "(a fast heuristic player) or strong (a search, about a second a move). A game the "
+        "bots fill starts at once.",
+    )
 
 
 class GameStartInput(StrictInput):
     fill_with_bots = serializers.BooleanField(
-        default=False, help_text="Give every empty seat to a bot that plays random legal options."
+        default=False, help_text="Give every empty seat to a bot of level `bot_level`."
+    )
+    bot_level = serializers.ChoiceField(
+        choices=LEVEL_NAMES,
+        default="standard",
+        help_text="random (any legal option), standard (a fast heuristic player) or strong "
+        "(a search, about a second a move).",
     )
 
 
@@ -141,6 +157,9 @@ class SeatOutput(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField(allow_null=True, help_text="Username; null for an empty seat.")
     is_bot = serializers.BooleanField()
+    bot_level = serializers.ChoiceField(
+        choices=LEVEL_NAMES, allow_null=True, help_text="A bot seat's level; null otherwise."
+    )
 
 
 class WarningOutput(serializers.Serializer):

@@ -20,6 +20,7 @@ from django.db import transaction
 from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
 import engine
+from bots import LEVELS as BOT_LEVELS
 from games import clock
 from games.errors import DomainError, engine_code_status
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
@@ -66,7 +67,18 @@ def game_create(
     step_hours: int,
     name: str = "",
     private: bool = False,
+    bots: list[str] | None = None,
 ) -> Game:
+    """A new game in the lobby, the creator in seat 0. `bots`: the levels of bots taking
+    seats 1, 2, ... at once; a game they fill starts at once."""
+    bots = list(bots or [])
+    _check_bot_levels(bots)
+    if len(bots) > seats - 1:
+        raise DomainError(
+            "too_many_bots",
+            f"A game of {seats} seats has room for at most {seats - 1} bots beside you.",
+            400,
+        )
     try:
         rules = engine.get_game(game_type)
     except KeyError:
@@ -99,7 +111,25 @@ def game_create(
             private=private,
         )
         Seat.objects.create(game=game, position=0, user=creator)
+        Seat.objects.bulk_create(
+            Seat(game=game, position=position, is_bot=True, bot_level=level)
+            for position, level in enumerate(bots, start=1)
+        )
+        if len(bots) == seats - 1:
+            _start(game)
+    if bots:
+        game.refresh_from_db()  # the advance queued on commit may have moved the game on
     return game
+
+
+def _check_bot_levels(levels: list[str]) -> None:
+    unknown = [level for level in levels if level not in BOT_LEVELS]
+    if unknown:
+        raise DomainError(
+            "unknown_bot_level",
+            f"Unknown bot levels {unknown}; levels: {', '.join(BOT_LEVELS)}.",
+            400,
+        )
 
 
 def game_join(*, public_id: str, user) -> Game:
@@ -136,7 +166,8 @@ def game_leave(*, public_id: str, user) -> Game:
     return game
 
 
-def game_start(*, public_id: str, user, fill_with_bots: bool) -> Game:
+def game_start(*, public_id: str, user, fill_with_bots: bool, bot_level: str = "standard") -> Game:
+    _check_bot_levels([bot_level])
     with transaction.atomic():
         game = _locked_game(public_id)
         _require_lobby(game)
@@ -153,7 +184,8 @@ def game_start(*, public_id: str, user, fill_with_bots: bool) -> Game:
                 {"empty_seats": free},
             )
         Seat.objects.bulk_create(
-            Seat(game=game, position=position, is_bot=True) for position in free
+            Seat(game=game, position=position, is_bot=True, bot_level=bot_level)
+            for position in free
         )
         _start(game)
     game.refresh_from_db()  # the advance queued on commit may have moved the game on

@@ -190,8 +190,9 @@ class GameListCreateView(APIView):
     @extend_schema(
         operation_id="games_create",
         summary="Create a lobby",
-        description="You take seat 0; others join with the id. At most GAME_MAX_OPEN_LOBBIES "
-        "lobbies not yet started per player (409 too_many_lobbies).",
+        description="You take seat 0; `bots` (their levels) take seats 1, 2, ..., and others "
+        "join with the id; a game the bots fill starts at once. At most "
+        "GAME_MAX_OPEN_LOBBIES lobbies not yet started per player (409 too_many_lobbies).",
         request=GameCreateInput,
         responses={201: GameDetailOutput, **problems(400, 401, 409, 422, 429)},
         examples=[
@@ -199,6 +200,11 @@ class GameListCreateView(APIView):
                 "Three seats",
                 request_only=True,
                 value={"game": "khora", "seats": 3, "options": {}, "step_hours": 48},
+            ),
+            OpenApiExample(
+                "Against two bots, at once",
+                request_only=True,
+                value={"game": "khora", "seats": 3, "bots": ["standard", "strong"]},
             ),
             DETAIL_EXAMPLE,
         ],
@@ -215,6 +221,7 @@ class GameListCreateView(APIView):
             step_hours=data["step_hours"],
             name=data["name"],
             private=data["private"],
+            bots=data["bots"],
         )
         detail = selectors.game_detail(game, request.user, requester_language(request))
         return Response(GameDetailOutput(detail).data, status=status.HTTP_201_CREATED)
@@ -291,7 +298,11 @@ class GameStartView(APIView):
         parameters=[GAME_ID],
         responses={200: GameDetailOutput, **problems(400, 401, 403, 404, 409, 429)},
         examples=[
-            OpenApiExample("With bots", request_only=True, value={"fill_with_bots": True}),
+            OpenApiExample(
+                "With bots",
+                request_only=True,
+                value={"fill_with_bots": True, "bot_level": "standard"},
+            ),
         ],
     )
     def post(self, request, public_id):
@@ -301,6 +312,7 @@ class GameStartView(APIView):
             public_id=public_id,
             user=request.user,
             fill_with_bots=body.validated_data["fill_with_bots"],
+            bot_level=body.validated_data["bot_level"],
         )
         return Response(
             GameDetailOutput(

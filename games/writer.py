@@ -12,17 +12,23 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 
 import engine
+from bots import SeatKnowledge
 from games import chance, clock, notify
 from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
-from games.state_store import engine_game, load_state, save_snapshot
+from games.state_store import engine_game, load_state, save_snapshot, to_engine_event
 from notifications import sending
 from notifications.selectors import FRESH_RELATIONS
 
+# The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
+SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
+SEEN_LOG_SECONDS = 3 * 24 * 3600
 # `latest_step` not given: the writer reads it.
 _READ = object()
 
@@ -48,6 +54,7 @@ class GameWriter:
         self.seats = seats
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
+        self._stored_seq = game.last_seq  # the newest event already in the database
         self.batch = WriteBatch()  # the writes of `commit`, sent together by `flush`
         # The options the server chose for late seats at a deadline, told to their players.
         self.defaults_played: dict[int, list[engine.Option]] = {}
@@ -119,10 +126,45 @@ class GameWriter:
             if not bot_prompts:
                 return
             prompt = bot_prompts[0]
-            event = self.rules.decide(self.state, prompt.seat, prompt.id, chance.bot_option(prompt))
-            if prompt.seat in self._absent():  # made for the seat by the server
-                event = dataclasses.replace(event, auto=True)
+            level = self._bot_level(prompt.seat)
+            knowledge = SeatKnowledge(
+                self.state, prompt.seat, lambda seat=prompt.seat: self._seen_log(seat)
+            )
+            option = chance.bot_option(level, knowledge, prompt)
+            event = self.rules.decide(self.state, prompt.seat, prompt.id, option)
+            # The log says which bot played: its level, and `auto` when it played for an
+            # absent player (made for the seat by the server).
+            event = dataclasses.replace(
+                event, data={**event.data, "bot": level}, auto=prompt.seat in self._absent()
+            )
             self.append(event)
+
+    def _bot_level(self, position: int) -> str:
+        seat = self.seats[position]
+        if seat.is_bot:
+            return seat.bot_level or "random"
+        return settings.GAME_LADDER_BOT_LEVEL
+
+    def _seen_log(self, position: int) -> list[dict]:
+        """The part of the log as seat `position` saw it that its bot's sampler reads (its
+        own draws, Legislation keeps and discards: which cards under the deck it put there);
+        read only when a bot needs it (cards lie under the deck). The log only grows, so what
+        was read is kept in the cache and only newer rows are read, under the game's lock."""
+        key = f"bot-seen:{self.game.public_id}:{position}"
+        covered, entries = cache.get(key) or (0, [])
+        if covered < self._stored_seq:
+            rows = self.game.events.exclude(type=NOTICE).filter(
+                seq__gt=covered, seq__lte=self._stored_seq, seat=position
+            )
+            rows = rows.filter(payload__kind__in=SAMPLER_READS).order_by("seq")
+            entries = entries + [to_engine_event(row).to_dict() for row in rows]
+            cache.set(key, (self._stored_seq, entries), SEEN_LOG_SECONDS)
+        new = [
+            to_engine_event(row).to_dict()
+            for row in self._new_rows
+            if row.seat == position and row.payload.get("kind") in SAMPLER_READS
+        ]
+        return entries + new  # a seat's own entries: nothing in them is hidden from it
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))

@@ -201,6 +201,20 @@ CELERY_TASK_ROUTES = {
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
+# The bot level (bots.LEVELS) that plays for an absent player once the ladder gives their seat
+# to a bot, and how long the `strong` level thinks about each decision (seconds).
+GAME_LADDER_BOT_LEVEL = os.environ.get("GAME_LADDER_BOT_LEVEL") or "standard"
+try:
+    GAME_STRONG_BOT_SECONDS = float(os.environ.get("GAME_STRONG_BOT_SECONDS") or 1.0)
+except ValueError:
+    GAME_STRONG_BOT_SECONDS = 0.0  # refused below
+if GAME_LADDER_BOT_LEVEL not in ("random", "standard", "strong") or not (
+    0 < GAME_STRONG_BOT_SECONDS <= 60
+):
+    raise ImproperlyConfigured(
+        "GAME_LADDER_BOT_LEVEL must be random, standard or strong, and GAME_STRONG_BOT_SECONDS "
+        "between 0 and 60."
+    )
 GAME_ADVANCE_MAX_FAILURES = env_int("GAME_ADVANCE_MAX_FAILURES", 3)
 # The sweep re-enqueues a game still due an advance after GAME_STUCK_SECONDS (its task was
 # lost: a killed worker, an emptied Redis); it runs every GAME_SWEEP_SECONDS.
@@ -485,7 +499,10 @@ SPECTACULAR_SETTINGS = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     # One name for the choice every email kind shares (immediately, digest, off).
-    "ENUM_NAME_OVERRIDES": {"DeliveryEnum": "notifications.models.Delivery"},
+    "ENUM_NAME_OVERRIDES": {
+        "DeliveryEnum": "notifications.models.Delivery",
+        "BotLevelEnum": "bots.levels.LEVEL_NAMES",
+    },
 }
 
 LOGGING = {

@@ -92,6 +92,14 @@ class PreferencesForm(Form):
         )
 
 
+OPPONENTS = [
+    ("", _("a player who joins")),
+    ("random", _("bot: random moves")),
+    ("standard", _("bot: standard")),
+    ("strong", _("bot: strong (thinks a second a move)")),
+]
+
+
 class CreateGameForm(Form):
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     seats = forms.TypedChoiceField(
@@ -112,6 +120,20 @@ class CreateGameForm(Form):
     private = forms.BooleanField(
         label=_("Private: only people with the invitation link can join"), required=False
     )
-    bots = forms.BooleanField(
-        label=_("Start at once, with bots in the empty seats"), required=False
+    opponent_1 = forms.ChoiceField(label=_("Opponent 1"), choices=OPPONENTS, required=False)
+    opponent_2 = forms.ChoiceField(label=_("Opponent 2"), choices=OPPONENTS, required=False)
+    opponent_3 = forms.ChoiceField(
+        label=_("Opponent 3"),
+        choices=OPPONENTS,
+        required=False,
+        help_text=_("Bots take their seats at once; a game they fill starts at once."),
     )
+    bots = forms.BooleanField(
+        label=_("Start at once, with standard bots in the empty seats"), required=False
+    )
+
+    def bot_levels(self) -> list[str]:
+        """The bots chosen for the other seats (those beyond the game's seats left out)."""
+        data = self.cleaned_data
+        chosen = [data[f"opponent_{n}"] for n in range(1, data["seats"])]
+        return [level for level in chosen if level]

@@ -19,6 +19,7 @@ urlpatterns = [
         name="login-link-resend",
     ),
     path("games/new/", throttling.game_create(lobby.game_create), name="game-create"),
+    path("games/new/against-bots/", throttling.game_create(lobby.play_bots), name="play-bots"),
     path("games/<str:public_id>/", game.game_page, name="game"),
     path("games/<str:public_id>/decide/", game.decide, name="decide"),
     path("games/<str:public_id>/revise/", game.revise, name="revise"),

@@ -15,7 +15,12 @@ def test_creating_a_game_puts_the_creator_in_seat_zero_of_a_lobby(make_player):
     body = response.json()
     assert len(body["id"]) >= 16
     assert body["status"] == "lobby" and body["step_hours"] == 24
-    assert body["seats"][0] == {"position": 0, "player": "alice", "is_bot": False}
+    assert body["seats"][0] == {
+        "position": 0,
+        "player": "alice",
+        "is_bot": False,
+        "bot_level": None,
+    }
     assert body["seats"][1]["player"] is None
     assert body["your_seat"] == 0 and body["view"] is None
     assert body["rules_version"] == "khora-1"
@@ -88,7 +93,12 @@ def test_only_the_creator_starts_and_empty_seats_need_bots(make_player):
     assert body["empty_seats"] == [2]
     started = alice.post(f"/api/v1/games/{game_id}/start/", {"fill_with_bots": True}).json()
     assert started["status"] == "active"
-    assert started["seats"][2] == {"position": 2, "player": None, "is_bot": True}
+    assert started["seats"][2] == {
+        "position": 2,
+        "player": None,
+        "is_bot": True,
+        "bot_level": "standard",
+    }
 
 
 def test_starting_samples_chance_and_lets_bots_play_until_a_human_is_asked(make_player):

@@ -41,6 +41,7 @@ def test_every_form_refuses_a_post_without_csrf_token(game_and_people):
         (people[0], "/accounts/logout/"),
         (people[0], "/preferences/"),
         (people[0], "/games/new/"),
+        (people[0], "/games/new/against-bots/"),
         (people[0], f"/games/{game.public_id}/decide/"),
         (people[0], f"/games/{game.public_id}/revise/"),
         (people[1], f"/games/{lobby.public_id}/join/"),
@@ -212,3 +213,39 @@ def test_create_game_form(transactional_db):
     assert game.options == {"city_selection": "choose"}
     page = client.get(made["Location"]).content.decode()
     assert "Your move" in page  # the first question of a chosen-cities game
+
+
+def test_create_game_form_with_bots_per_seat(transactional_db):
+    client = client_for(make_user("theano"))
+    base = {"seats": "4", "step_hours": "24", "city_selection": "random"}
+    bad = client.post("/games/new/", {**base, "opponent_1": "genius"})
+    assert bad.status_code == 400
+    assert "Select a valid choice" in bad.content.decode()
+    assert not Game.objects.exists()
+    # Two bots among three other seats: the game waits in the lobby for one player.
+    client.post("/games/new/", {**base, "opponent_1": "strong", "opponent_3": "random"})
+    game = Game.objects.get()
+    assert game.status == Game.Status.LOBBY
+    levels = list(game.seats.filter(is_bot=True).order_by("position").values_list("bot_level"))
+    assert levels == [("strong",), ("random",)]
+    # Opponents beyond the game's seats are left out; bots filling it start it at once.
+    client.post(
+        "/games/new/",
+        {**base, "seats": "2", "opponent_1": "standard", "opponent_2": "strong"},
+    )
+    two = Game.objects.exclude(pk=game.pk).get()
+    assert two.status == Game.Status.ACTIVE
+    assert list(two.seats.filter(is_bot=True).values_list("bot_level", flat=True)) == ["standard"]
+
+
+def test_play_against_bots_now_starts_a_game_at_once(transactional_db):
+    client = client_for(make_user("hypatia"))
+    lobby = client.get("/").content.decode()
+    assert "Play against bots now" in lobby
+    response = client.post("/games/new/against-bots/")
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.public_id}/"
+    assert game.status == Game.Status.ACTIVE and game.num_seats == 3
+    bots = game.seats.filter(is_bot=True)
+    assert sorted(bots.values_list("bot_level", flat=True)) == ["standard", "standard"]
+    assert "Your move" in client.get(response["Location"]).content.decode()

@@ -83,12 +83,36 @@ def game_create(request):
             step_hours=data["step_hours"],
             name=data["name"].strip(),
             private=data["private"],
+            bots=form.bot_levels(),
         )
-        if data["bots"]:
+        if data["bots"] and game.status == Game.Status.LOBBY:
             game = services.game_start(
                 public_id=game.public_id, user=request.user, fill_with_bots=True
             )
     except (DomainError, engine.IllegalDecision) as error:
         form.add_error(None, error.message)
         return render(request, "web/lobby.html", lobby_context(request.user, form), status=400)
+    return redirect("web:game", public_id=game.public_id)
+
+
+# "Play against bots now": a 3-seat game, the two other seats standard bots, started at once.
+QUICK_GAME_BOTS = ["standard", "standard"]
+
+
+@login_required
+@require_POST
+def play_bots(request):
+    try:
+        game = services.game_create(
+            creator=request.user,
+            game_type="khora",
+            seats=len(QUICK_GAME_BOTS) + 1,
+            options={},
+            step_hours=48,
+            name=_("Against bots"),
+            bots=QUICK_GAME_BOTS,
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("web:home")
     return redirect("web:game", public_id=game.public_id)

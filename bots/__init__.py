@@ -1,0 +1,21 @@
+"""Bots that play a seat of Khôra: one interface, three levels.
+
+    bot = bots.get("standard")
+    option_id = bot.decide(knowledge, prompt, budget, rng)
+
+`knowledge` (`SeatKnowledge`) is what the seat may know: its view, the log as it saw it, and
+samples of the hidden information drawn by the engine's sampler (engine.khora.sampling), the
+only way a bot meets another seat's secrets. `budget` is the seconds the bot may think (only
+`strong` uses it); `rng` is the caller's generator, so a seeded caller gets seeded bots.
+
+Levels: `random` (any legal option), `standard` (a fast heuristic player), `strong`
+(determinized Monte Carlo search with `standard` playing out the samples). Pure Python,
+standard library only, like the engine; the clock is read only by `strong`, for its budget.
+"""
+
+from __future__ import annotations
+
+from bots.knowledge import SeatKnowledge
+from bots.levels import LEVEL_NAMES, LEVELS, decide, get
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "SeatKnowledge", "decide", "get"]

@@ -1,0 +1,54 @@
+"""What one seat may know of a game, and nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.khora import sampling
+
+_game = engine.get_game("khora")
+
+
+class SeatKnowledge:
+    """A seat's knowledge: its view, its prompt, the log as it saw it, and samples of the rest.
+
+    It keeps the real state to hand it to the sampler, which reads of it only what the seat
+    may see (engine/khora/sampling.py); a bot never reads `_state` itself. The non-interference
+    test (tests/bots/test_noninterference.py) holds every level to that.
+    """
+
+    __slots__ = ("_seen", "_state", "seat")
+
+    def __init__(self, state, seat: int, seen_log):
+        """`seen_log`: the seat's redacted events, or a function returning them (read only
+        when needed: the sampler needs them only once cards lie under the deck)."""
+        self._state = state
+        self.seat = seat
+        self._seen = seen_log
+
+    @classmethod
+    def from_events(cls, state, seat: int, events) -> SeatKnowledge:
+        """From the full log: each event redacted as the seat saw it."""
+        return cls(state, seat, [_game.redact(event, seat) for event in events])
+
+    def view(self, lang: str = "en") -> dict[str, Any]:
+        return _game.view(self._state, self.seat, lang)
+
+    def prompt(self):
+        return _game.pending(self._state).get(self.seat)
+
+    @property
+    def seen_log(self) -> list[dict[str, Any]]:
+        if callable(self._seen):
+            self._seen = self._seen()
+        return self._seen
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    def sample(self, rng):
+        """A full state the seat cannot tell from the real one, hidden parts dealt by `rng`."""
+        seen = self.seen_log if self._state.deck_bottom else []
+        return sampling.sample(self._state, self.seat, seen, rng)

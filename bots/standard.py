@@ -1,0 +1,141 @@
+"""The `standard` level: a fast heuristic player (well under 20 ms a decision).
+
+It looks at one sample of what it cannot see and:
+- plans its round when it assigns dice: what each action tile would bring it now (the tile's
+  gains and its best follow-up: the token it would buy, the space it would explore, the card
+  it would play, the development it would unlock), less the citizens a short die costs, over
+  every assignment of its remaining dice to free tiles;
+- keeps the cards worth most to it (draft, Legislation) and gives up the least (discards): a
+  card is worth what playing it would add, less its price and the tokens it still lacks;
+- answers everything else by trying each option and keeping the one that leaves its position
+  worth most (bots.worth: score, resources, tracks for the rounds left, tokens, cards).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import engine
+from bots.worth import rounds_left, worth
+from engine.core import Event
+from engine.khora import tasks
+from engine.khora.content.cards import CARDS
+from engine.khora.effects import missing_tokens
+from engine.khora.phases.actions import start_action
+from engine.khora.phases.politics import play_card
+from engine.khora.state import State, Task, without
+
+_game = engine.get_game("khora")
+# The questions an action tile asks, whose best answer is part of what the tile is worth.
+_FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
+CARD_CHOICES = {"draft_pick", "legislation_keep"}
+
+
+class StandardBot:
+    level = "standard"
+
+    def decide(self, knowledge, prompt, budget: float, rng) -> str:
+        return choose(knowledge.sample(rng), knowledge.seat, prompt)
+
+
+def choose(state: State, seat: int, prompt) -> str:
+    """The standard answer to `prompt` on a full (sampled) state: also the playout policy of
+    the `strong` level, which has already sampled."""
+    options = prompt.options
+    if len(options) == 1:
+        return options[0].id
+    if prompt.kind == "assign_die":
+        return _assign(state, seat, prompt)
+    # A card choice may also offer Thebes' glory exchange, which stays on offer later.
+    cards = [o for o in options if "card" in o.data]
+    if prompt.kind in CARD_CHOICES and cards:
+        return max(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+    if prompt.kind == "discard_card" and cards:
+        return min(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+    return _best_by_worth(state, seat, prompt)
+
+
+def _best_by_worth(state: State, seat: int, prompt) -> str:
+    best_id, best = prompt.default, None
+    for option in prompt.options:
+        event = Event(
+            "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option.id}, seat=seat
+        )
+        value = worth(_game.apply(state, event), seat)
+        if best is None or value > best:
+            best_id, best = option.id, value
+    return best_id
+
+
+def card_value(state: State, seat: int, card_id: str) -> float:
+    """What holding `card_id` is worth to the seat: what playing it adds, less what it costs."""
+    card = CARDS[card_id]
+    trial = state.clone()
+    player = trial.players[seat]
+    if card_id not in player.hand:
+        player.hand = [*player.hand, card_id]
+    base = worth(state, seat)
+    try:
+        play_card(trial, seat, card_id)
+        gained = worth(trial, seat) - base
+    except Exception:  # a card whose effect needs its phase: judged on its price alone
+        gained = 1.0
+    left = rounds_left(state)
+    if card.kind == "ongoing":
+        gained += 0.6 * left
+    lacking = missing_tokens(state, seat, card.needs)
+    return gained - card.cost * 0.45 - lacking * 1.5
+
+
+def _assign(state: State, seat: int, prompt) -> str:
+    """The tile for this die in the best assignment of the seat's remaining dice."""
+    player = state.players[seat]
+    die = len(player.assignment)
+    dice = player.dice[die:]
+    free = [t for t in range(7) if t not in player.assignment]
+    values = {tile: tile_value(state, seat, tile) for tile in free}
+    citizen = 0.1 + 0.3 * rounds_left(state) / 8 + 0.4  # a citizen paid is also one less for tax
+    best_plan, best = None, None
+    for plan in permutations(free, len(dice)):
+        short = sum(max(0, tile - value) for tile, value in zip(plan, dice, strict=True))
+        if short > player.citizens:
+            continue
+        total = sum(values[tile] for tile in plan) - short * citizen
+        if best is None or total > best:
+            best_plan, best = plan, total
+    if best_plan is None:
+        return prompt.default
+    wanted = f"tile:{best_plan[0]}"
+    return wanted if prompt.option(wanted) else prompt.default
+
+
+def tile_value(state: State, seat: int, tile: int) -> float:
+    """What taking action `tile` now would add to the seat's worth, with its best follow-up."""
+    trial = state.clone()
+    trial.players[seat].agenda = []
+    base = worth(state, seat)
+    try:
+        start_action(trial, seat, tile)
+    except Exception:  # an action whose hooks need the action phase: judged as nothing
+        return 0.0
+    value = worth(trial, seat) - base
+    agenda = trial.players[seat].agenda
+    if agenda and agenda[0].kind == "draw":
+        value += 1.0  # Legislation: one more card kept
+    elif agenda and agenda[0].kind in _FOLLOW_UPS:
+        value = max(value, _best_follow_up(trial, seat, agenda[0]) - base)
+    return value
+
+
+def _best_follow_up(state: State, seat: int, task: Task) -> float:
+    handler = tasks.HANDLERS[task.kind]
+    best = worth(state, seat)
+    for option in handler.options(state, seat, task):
+        trial = state.clone()
+        trial.players[seat].agenda = without(trial.players[seat].agenda, task)
+        try:
+            handler.resolve(trial, seat, task, option)
+        except Exception:
+            continue
+        best = max(best, worth(trial, seat))
+    return best

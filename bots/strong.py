@@ -1,0 +1,91 @@
+"""The `strong` level: determinized Monte Carlo search under a time budget.
+
+Each iteration samples a state the seat cannot tell from the real one (engine sampler), picks
+one of its options by UCB1 over all the samples so far (information-set search at the root:
+the statistics belong to the option, not to one sample), and plays the sample on with the
+`standard` player for every seat and chance drawn by the bot's generator, to the end of the
+game or for a bounded number of decisions, then scores the outcome: 1 for a win over every
+rival, less for a smaller lead, from the position's worth (bots.worth).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import engine
+from bots.standard import choose
+from bots.worth import margin
+from engine.core import Event
+
+_game = engine.get_game("khora")
+DEFAULT_BUDGET = 1.0
+PLAYOUT_DECISIONS = 60  # decisions played out before the position is judged
+EXPLORATION = 0.7
+
+
+class StrongBot:
+    level = "strong"
+
+    def __init__(self, clock=time.perf_counter):
+        self.clock = clock
+
+    def decide(self, knowledge, prompt, budget: float, rng) -> str:
+        options = prompt.options
+        if len(options) == 1:
+            return options[0].id
+        clock = self.clock
+        # Stop starting playouts at 90 % of the budget; a playout under way stops at the
+        # budget itself, so a decision overruns it by one playout step at most.
+        started = clock()
+        soft = started + (budget or DEFAULT_BUDGET) * 0.9
+        hard = started + (budget or DEFAULT_BUDGET)
+        seat = knowledge.seat
+        visits = [0] * len(options)
+        totals = [0.0] * len(options)
+        iterations = 0
+        while clock() < soft:
+            iterations += 1
+            if iterations <= len(options):
+                pick = iterations - 1
+            else:
+                log_n = math.log(iterations)
+                pick = max(
+                    range(len(options)),
+                    key=lambda i: (
+                        totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i])
+                    ),
+                )
+            sample = knowledge.sample(rng)
+            event = Event(
+                "decision",
+                {"prompt": prompt.id, "kind": prompt.kind, "option": options[pick].id},
+                seat=seat,
+            )
+            reward = _playout(_game.apply(sample, event), seat, rng, clock, hard)
+            visits[pick] += 1
+            totals[pick] += reward
+        if not any(visits):  # no time for even one playout: the standard answer
+            return choose(knowledge.sample(rng), seat, prompt)
+        best = max(range(len(options)), key=lambda i: (visits[i], totals[i]))
+        return options[best].id
+
+
+def _playout(state, seat: int, rng, clock, deadline: float) -> float:
+    decisions = 0
+    while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
+        if _game.needs_chance(state):
+            state = _game.apply(state, _game.sample_chance(state, rng))
+            continue
+        pending = _game.pending(state)
+        other, prompt = min(pending.items())
+        option = choose(state, other, prompt)
+        state = _game.apply(
+            state,
+            Event(
+                "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option}, seat=other
+            ),
+        )
+        decisions += 1
+    lead = margin(state, seat)
+    return 1.0 / (1.0 + math.exp(-lead / 4.0))
