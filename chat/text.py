@@ -66,7 +66,7 @@ def to_html(text: str) -> SafeString:
         parts.append(_link(address) if _is_web_address(address) else escape(address))
         position = end
     parts.append(escape(text[position:]))
-    return mark_safe("".join(parts).replace("\n", "<br>"))  # noqa: S308 - every part escaped
+    return mark_safe("".join(parts).replace("\n", "<br>"))
 
 
 def _is_web_address(address: str) -> bool:

@@ -181,7 +181,7 @@ def test_mute_is_for_oneself(table):
 
 
 def test_spectators_have_their_own_channel(table, make_player, anonymous):
-    game, ann, ben = table
+    game, ann, _ = table
     eve = make_player("eve")
     say(ann, game, "players' words")
     posted = say(eve, game, "ann should trade")
