@@ -202,17 +202,18 @@ def mute_set(*, game: Game, user, username: str, muted: bool) -> None:
 
 def mark_read(*, game: Game, user, upto: int) -> None:
     """The user saw the table's messages up to id `upto` (the game page): emails leave them
-    out. One statement when nothing is new."""
+    out. Read first, so that a page with nothing new writes nothing."""
     if not upto or user is None or not user.is_authenticated:
         return
-    updated = ChatReadMark.objects.filter(game=game, user=user, seen_upto__lt=upto).update(
-        seen_upto=upto, seen_at=clock.now()
-    )
-    if not updated:
-        try:
-            with transaction.atomic():
-                ChatReadMark.objects.get_or_create(
-                    game=game, user=user, defaults={"seen_upto": upto}
-                )
-        except IntegrityError:
-            pass  # another request of the same user wrote it at the same moment
+    mark = ChatReadMark.objects.filter(game=game, user=user).first()
+    if mark is not None:
+        if mark.seen_upto < upto:
+            ChatReadMark.objects.filter(pk=mark.pk, seen_upto__lt=upto).update(
+                seen_upto=upto, seen_at=clock.now()
+            )
+        return
+    try:
+        with transaction.atomic():
+            ChatReadMark.objects.create(game=game, user=user, seen_upto=upto)
+    except IntegrityError:
+        pass  # another request of the same user wrote it at the same moment

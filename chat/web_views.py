@@ -29,8 +29,11 @@ def _game(public_id: str) -> Game:
         raise Http404(_("There is no such game.")) from None
 
 
-def section_context(request, game: Game, error: str = "", draft: str = "") -> dict:
+def section_context(
+    request, game: Game, error: str = "", draft: str = "", mutes_open: bool = False
+) -> dict:
     return {
+        "chat_mutes_open": mutes_open,
         "game": game,
         "chat": selectors.table(game, request.user),
         "chat_error": error,
@@ -64,9 +67,10 @@ def refusal(error: DomainError) -> str:
     return friendly.get(error.code, error.message)
 
 
-def _answer(request, game: Game, error: str = "", draft: str = ""):
+def _answer(request, game: Game, error: str = "", draft: str = "", mutes_open: bool = False):
     if request.htmx:
-        response = render(request, "chat/_chat.html", section_context(request, game, error, draft))
+        context = section_context(request, game, error, draft, mutes_open)
+        response = render(request, "chat/_chat.html", context)
         response["Cache-Control"] = "no-store"
         return response
     if error:
@@ -119,5 +123,5 @@ def mute(request, public_id: str):
             muted=request.POST.get("muted", "1") != "0",
         )
     except DomainError as error:
-        return _answer(request, game, refusal(error))
-    return _answer(request, game)
+        return _answer(request, game, refusal(error), mutes_open=True)
+    return _answer(request, game, mutes_open=True)

@@ -80,7 +80,6 @@ def table_context(request, game: Game, error: str = "") -> dict:
     context.update(section_context(request, game))
     # A poll's answer carries the chat's messages out of band, leaving the draft alone.
     context["chat_oob"] = bool(request.htmx)
-    chat_services.mark_read(game=game, user=request.user, upto=context["chat"]["newest"])
     return context
 
 
@@ -99,6 +98,8 @@ def game_page(request, public_id: str):
         else:
             if request.session.get(_seen_key(game)) != game.last_seq:  # no write when unchanged
                 request.session[_seen_key(game)] = game.last_seq
+            # What the player has read here, emails need not repeat (never on a poll: no write).
+            chat_services.mark_read(game=game, user=request.user, upto=context["chat"]["newest"])
             response = render(request, "web/game.html", context)
     response["ETag"] = etag
     # The table alone is never stored: a browser must not show it as the page on a later visit.
