@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 
 from chat.models import ChatMessage, ChatMute, ChatPreference, ChatReadMark
 from games.errors import DomainError
-from games.models import Game, GameEvent, Seat
+from games.models import Game, Seat
 from notifications.models import Notification
 
 PAGE_MAX = 200
@@ -171,8 +171,9 @@ def wants_digest(user) -> bool:
 
 def looked_since(game: Game, user) -> tuple[int, datetime | None]:
     """After which message id and moment everything said is news to `user`: the newest message
-    they saw on the page, their own last message or answer, and the last email about this game
-    that went to them (it carried what was said before it)."""
+    they saw on the game's page, their own last message, and the last email about this game
+    that went to them (it carried what was said before it). An answer to a prompt does not
+    count: made by email or over the API, it shows no table talk."""
     mark = ChatReadMark.objects.filter(game=game, user=user).values_list("seen_upto", flat=True)
     own = ChatMessage.objects.filter(game=game, author=user).aggregate(newest=Max("id"))
     told = Notification.objects.filter(
@@ -180,17 +181,7 @@ def looked_since(game: Game, user) -> tuple[int, datetime | None]:
         game=game,
         status__in=(Notification.Status.PENDING, Notification.Status.SENT),
     ).aggregate(at=Max(Coalesce("sent_at", "created_at")))
-    seat = Seat.objects.filter(game=game, user=user).values_list("position", flat=True).first()
-    answered = None
-    if seat is not None:
-        answered = (
-            GameEvent.objects.filter(game=game, seat=seat, type="decision", auto=False)
-            .order_by("-seq")
-            .values_list("created_at", flat=True)
-            .first()
-        )
-    moments = [moment for moment in (told["at"], answered) if moment is not None]
-    return max(mark.first() or 0, own["newest"] or 0), max(moments) if moments else None
+    return max(mark.first() or 0, own["newest"] or 0), told["at"]
 
 
 def since_last_looked(game: Game, user) -> dict[str, Any]:
@@ -212,12 +203,7 @@ def since_last_looked(game: Game, user) -> dict[str, Any]:
     rows = list(news.order_by("-id")[:shown])
     rows.reverse()
     lines = [
-        {
-            "author": row.author.username,
-            "text": row.text,
-            "at": row.created_at,
-            "spectator": row.channel == SPECTATORS,
-        }
+        {"author": row.author.username, "text": row.text, "spectator": row.channel == SPECTATORS}
         for row in rows
     ]
     return {"lines": lines, "earlier": max(total - shown, 0), "upto": rows[-1].pk if rows else 0}

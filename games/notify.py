@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
+from chat.selectors import since_last_looked as table_talk
 from engine.khora import catalog
 from games import asking, clock
 from games.batch import WriteBatch
@@ -243,6 +244,7 @@ def _asking(game, seats, rules, state, seat: Seat, pending: dict, step: GameStep
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
         **prompt_context(seat.user, game, pending[seat.position], step.deadline, lang),
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
+        "table_talk": table_talk(game, seat.user),
         "deadline": step.deadline,
     }
 
@@ -364,6 +366,7 @@ def asked_now(user) -> list[dict[str, Any]]:
             {
                 **_base(game, seats, rules.view(state, seat.position, lang), lang),
                 **prompt_context(user, game, prompt, deadline, lang),
+                "table_talk": table_talk(game, user),
                 "deadline": deadline,
             }
         )

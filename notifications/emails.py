@@ -200,6 +200,8 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "history": context.get("history") or {},
         # What the server chose for them when their last deadline passed.
         "defaults_played": context.get("defaults_played") or [],
+        # What was said at the table since they last looked (chat/): never an email of its own.
+        "table_talk": context.get("table_talk") or {},
     }
 
 
