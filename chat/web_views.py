@@ -13,10 +13,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from chat import selectors, services
+from chat import selectors, services, words
 from games import selectors as game_selectors
 from games.errors import DomainError
 from games.models import Game
@@ -44,27 +43,7 @@ def section_context(
 
 def refusal(error: DomainError) -> str:
     """A refusal in the page's language."""
-    if isinstance(error, services.ChatThrottled):
-        seconds = error.retry_after
-        return ngettext(
-            "You are sending messages too fast; wait %(n)d second.",
-            "You are sending messages too fast; wait %(n)d seconds.",
-            seconds,
-        ) % {"n": seconds}
-    friendly = {
-        "empty_message": _("The message is empty; write something to say."),
-        "message_too_long": _("A message is at most %(n)d characters.")
-        % {"n": settings.CHAT_MESSAGE_MAX_CHARS},
-        "invalid_text": _("The message holds characters we cannot show; send plain text."),
-        "chat_private": _("This game is private: only its players talk at its table."),
-        "permission_denied": _("You may not talk at this table."),
-        "not_author": _("Only its author may delete a message."),
-        "not_moderator": _("Only the game's creator and staff may hide a message."),
-        "message_not_found": _("That message is not here."),
-        "player_not_found": _("Nobody by that name is at this table."),
-        "cannot_mute_yourself": _("You cannot mute yourself."),
-    }
-    return friendly.get(error.code, error.message)
+    return words.refusal_text(error.code, error.message, getattr(error, "retry_after", 0))
 
 
 def _answer(request, game: Game, error: str = "", draft: str = "", mutes_open: bool = False):
