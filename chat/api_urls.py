@@ -3,6 +3,7 @@ from django.urls import path
 from chat import views
 
 urlpatterns = [
+    path("me/chat/", views.ChatPreferenceView.as_view(), name="me-chat"),
     path("games/<str:public_id>/chat/", views.ChatView.as_view(), name="game-chat"),
     path("games/<str:public_id>/chat/mutes/", views.ChatMuteView.as_view(), name="game-chat-mute"),
     path(

@@ -63,3 +63,15 @@ class ChatPageOutput(serializers.Serializer):
 
 class ChatMutesOutput(serializers.Serializer):
     muted = serializers.ListField(child=serializers.CharField())
+
+
+class ChatPreferenceInput(StrictInput):
+    digest = serializers.BooleanField(
+        help_text="true: an email per game at most once an hour with what was said at the "
+        "table since you last looked; false (the default): what is said rides along in the "
+        "emails you get anyway."
+    )
+
+
+class ChatPreferenceOutput(serializers.Serializer):
+    digest = serializers.BooleanField()

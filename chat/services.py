@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from chat import selectors, text
-from chat.models import ChatMessage, ChatMute, ChatReadMark
+from chat.models import ChatMessage, ChatMute, ChatPreference, ChatReadMark
 from games import clock
 from games.errors import DomainError
 from games.models import Game
@@ -217,3 +217,9 @@ def mark_read(*, game: Game, user, upto: int) -> None:
             ChatReadMark.objects.create(game=game, user=user, seen_upto=upto)
     except IntegrityError:
         pass  # another request of the same user wrote it at the same moment
+
+
+def digest_choose(*, user, digest: bool) -> bool:
+    """Whether `user` gets the chat digest (off by default)."""
+    ChatPreference.objects.update_or_create(user=user, defaults={"digest": digest})
+    return digest

@@ -13,6 +13,8 @@ from chat.serializers import (
     ChatMutesOutput,
     ChatPageOutput,
     ChatPostInput,
+    ChatPreferenceInput,
+    ChatPreferenceOutput,
     ChatQuery,
 )
 from games import selectors as game_selectors
@@ -174,3 +176,28 @@ class ChatMuteView(APIView):
         )
         page = selectors.page(game, request.user, after=0, limit=1)
         return Response(ChatMutesOutput({"muted": page["muted"]}).data)
+
+
+class ChatPreferenceView(APIView):
+    @extend_schema(
+        operation_id="me_chat_retrieve",
+        summary="Your chat digest choice",
+        responses={200: ChatPreferenceOutput, **problems(401)},
+        description="Whether you get the chat digest (off by default).",
+    )
+    def get(self, request):
+        return Response(ChatPreferenceOutput({"digest": selectors.wants_digest(request.user)}).data)
+
+    @extend_schema(
+        operation_id="me_chat_update",
+        summary="Choose the chat digest",
+        request=ChatPreferenceInput,
+        responses={200: ChatPreferenceOutput, **problems(400, 401)},
+        description="`digest: true`: at most one email per game an hour with what was said at "
+        "the table since you last looked.",
+    )
+    def patch(self, request):
+        body = ChatPreferenceInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        chosen = services.digest_choose(user=request.user, digest=body.validated_data["digest"])
+        return Response(ChatPreferenceOutput({"digest": chosen}).data)

@@ -31,7 +31,9 @@ def _game(public_id: str) -> Game:
 def section_context(
     request, game: Game, error: str = "", draft: str = "", mutes_open: bool = False
 ) -> dict:
+    signed_in = request.user.is_authenticated
     return {
+        "chat_digest": selectors.wants_digest(request.user) if signed_in else False,
         "chat_mutes_open": mutes_open,
         "game": game,
         "chat": selectors.table(game, request.user),
@@ -104,3 +106,11 @@ def mute(request, public_id: str):
     except DomainError as error:
         return _answer(request, game, refusal(error), mutes_open=True)
     return _answer(request, game, mutes_open=True)
+
+
+@login_required
+@require_POST
+def digest(request, public_id: str):
+    game = _game(public_id)
+    services.digest_choose(user=request.user, digest=request.POST.get("digest") == "1")
+    return _answer(request, game)

@@ -57,6 +57,13 @@ def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") ->
     }
 
 
+def talk_context(game: Game, user) -> dict[str, Any]:
+    """The context of a chat digest about `game` for `user`: the game's public facts only."""
+    lang = language_of(user)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    return {"language": lang, **_base(game, seats, None, lang)}
+
+
 def _names(seats: list[Seat], lang: str) -> list[str]:
     # As the history names them: the username, or the engine's "Player n" for a bot.
     return [

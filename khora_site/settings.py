@@ -193,6 +193,7 @@ CELERY_TASK_QUEUES = (Queue("celery"), Queue("email"))
 CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "email"},
     "games.tasks.write_asks": {"queue": "email"},
+    "chat.tasks.*": {"queue": "email"},
     "mailplay.tasks.send_inbound_reply": {"queue": "email"},
 }
 

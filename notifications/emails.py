@@ -22,6 +22,7 @@ from notifications import local_time
 from notifications.kinds import (
     ALL,
     BOT_PLAYING,
+    CHAT_DIGEST,
     DEFAULT_PLAYED,
     DIGEST,
     SCOPE_LABELS,
@@ -113,6 +114,14 @@ def digest(user, *, asked: list[dict[str, Any]] | None, news: list[Notification]
             "news": [{"subject": row.subject, "link": email_link(user, row.link)} for row in news],
         }
         return _render("digest", user, DIGEST, values)
+
+
+def chat_digest(user, context: dict[str, Any]) -> Rendered:
+    """What was said at one game's table since the player last looked (chat/), for a player
+    who chose these emails; context: the game's (games.notify.talk_context) and `table_talk`."""
+    with translation.override(language_of(user)):
+        values = {**_game_values(user, context), "table_talk": context.get("table_talk") or {}}
+        return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)
 
 
 def digest_reply_to(asked: list[dict[str, Any]]) -> str:

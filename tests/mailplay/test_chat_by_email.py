@@ -96,7 +96,7 @@ def test_a_refused_message_is_explained_and_the_number_still_played(make_player,
 
 
 def test_a_message_to_an_answered_prompt_is_still_said(make_player):
-    alice, _, game = _game(make_player)
+    alice, _, _ = _game(make_player)
     email = latest_email(alice.user)
     _deliver(reply(to=email.reply_to, sender="alice@example.com", text="1"), email.reply_to)
     mail.outbox.clear()
