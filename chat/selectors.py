@@ -51,7 +51,8 @@ def access(game: Game, user) -> Access:
         reads = (PLAYERS, SPECTATORS) if game.status in OVER else (PLAYERS,)
         return Access(reads=reads, writes=PLAYERS, seat=seat.position, **common)
     if staff:
-        return Access(reads=(PLAYERS, SPECTATORS), **common)
+        writes = None if game.private else SPECTATORS
+        return Access(reads=(PLAYERS, SPECTATORS), writes=writes, **common)
     if game.private:
         return Access(**common)
     return Access(reads=(PLAYERS, SPECTATORS), writes=SPECTATORS if signed_in else None, **common)

@@ -130,6 +130,13 @@ class ChatMessageView(APIView):
         parameters=[GAME_ID],
         responses={200: ChatMessageOutput, **problems(401, 403, 404)},
         description="It stays in its place as deleted, without its text.",
+        examples=[
+            OpenApiExample(
+                "Deleted",
+                response_only=True,
+                value={**MESSAGE_EXAMPLE, "text": None, "deleted": True},
+            )
+        ],
     )
     def delete(self, request, public_id, message_id: int):
         game = game_selectors.game_get(public_id)
@@ -146,6 +153,13 @@ class ChatHideView(APIView):
         parameters=[GAME_ID],
         responses={200: ChatMessageOutput, **problems(401, 403, 404)},
         description="It stays in its place as hidden, without its text, for everyone.",
+        examples=[
+            OpenApiExample(
+                "Hidden",
+                response_only=True,
+                value={**MESSAGE_EXAMPLE, "text": None, "hidden": True, "yours": False},
+            )
+        ],
     )
     def post(self, request, public_id, message_id: int):
         game = game_selectors.game_get(public_id)
@@ -163,6 +177,10 @@ class ChatMuteView(APIView):
         responses={200: ChatMutesOutput, **problems(400, 401, 403, 404, 422)},
         description='`{"player": "bob"}` stops showing you what bob says at this table; '
         '`{"player": "bob", "muted": false}` shows it again. Nobody else is told.',
+        examples=[
+            OpenApiExample("Mute bob", request_only=True, value={"player": "bob"}),
+            OpenApiExample("Muted", response_only=True, value={"muted": ["bob"]}),
+        ],
     )
     def post(self, request, public_id):
         body = ChatMuteInput(data=request.data)
@@ -184,6 +202,7 @@ class ChatPreferenceView(APIView):
         summary="Your chat digest choice",
         responses={200: ChatPreferenceOutput, **problems(401)},
         description="Whether you get the chat digest (off by default).",
+        examples=[OpenApiExample("Off", response_only=True, value={"digest": False})],
     )
     def get(self, request):
         return Response(ChatPreferenceOutput({"digest": selectors.wants_digest(request.user)}).data)
@@ -195,6 +214,7 @@ class ChatPreferenceView(APIView):
         responses={200: ChatPreferenceOutput, **problems(400, 401)},
         description="`digest: true`: at most one email per game an hour with what was said at "
         "the table since you last looked.",
+        examples=[OpenApiExample("On", value={"digest": True})],
     )
     def patch(self, request):
         body = ChatPreferenceInput(data=request.data)
