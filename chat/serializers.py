@@ -67,9 +67,11 @@ class ChatMutesOutput(serializers.Serializer):
 
 class ChatPreferenceInput(StrictInput):
     digest = serializers.BooleanField(
-        help_text="true: an email per game at most once an hour with what was said at the "
+        required=False,
+        help_text="Left out: unchanged. "
+        "true: an email per game at most once an hour with what was said at the "
         "table since you last looked; false (the default): what is said rides along in the "
-        "emails you get anyway."
+        "emails you get anyway.",
     )
 
 

@@ -219,5 +219,9 @@ class ChatPreferenceView(APIView):
     def patch(self, request):
         body = ChatPreferenceInput(data=request.data)
         body.is_valid(raise_exception=True)
-        chosen = services.digest_choose(user=request.user, digest=body.validated_data["digest"])
+        chosen = body.validated_data.get("digest")
+        if chosen is None:
+            chosen = selectors.wants_digest(request.user)
+        else:
+            services.digest_choose(user=request.user, digest=chosen)
         return Response(ChatPreferenceOutput({"digest": chosen}).data)

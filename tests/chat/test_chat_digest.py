@@ -41,6 +41,8 @@ def test_off_by_default_and_the_preference_api(make_player):
     response = ann.client.patch("/api/v1/me/chat/", {"digest": True}, format="json")
     assert response.status_code == 200 and response.json() == {"digest": True}
     assert ann.get("/api/v1/me/chat/").json() == {"digest": True}
+    kept = ann.client.patch("/api/v1/me/chat/", {}, format="json")
+    assert kept.status_code == 200 and kept.json() == {"digest": True}
     assert_problem(
         ann.client.patch("/api/v1/me/chat/", {"digest": "yes"}, format="json"),
         400,
