@@ -122,13 +122,13 @@ TABLE = [
     Case(
         "game-chat-message",
         "delete",
-        "/api/v1/games/{id}/chat/999999/",
+        "/api/v1/games/{id}/chat/{message_id}/",  # no such message
         everyone(404, anonymous=401),
     ),
     Case(
         "game-chat-hide",
         "post",
-        "/api/v1/games/{id}/chat/999999/hide/",
+        "/api/v1/games/{id}/chat/{message_id}/hide/",
         everyone(404, anonymous=401),
     ),
     Case(
@@ -191,7 +191,7 @@ def hidden_from(world: World, role: str, passed: bool) -> list[str]:
 @pytest.mark.parametrize("case", TABLE, ids=lambda case: f"{case.method}-{case.route}")
 def test_endpoint_for_role(world, case, role):
     client = world.clients[role]
-    path = case.path.replace("{id}", world.game.public_id)
+    path = case.path.replace("{id}", world.game.public_id).replace("{message_id}", "999999")
     body = case.body(world, role) if case.body else {}
     if case.method == "get":
         response = client.get(path)
