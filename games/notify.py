@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
+from chat.selectors import since_last_looked as table_talk
 from engine.khora import catalog
 from games import asking, clock
 from games.batch import WriteBatch
@@ -54,6 +55,13 @@ def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") ->
         "round": view.get("round") if view else None,
         "phase": _phase_name(view.get("phase"), lang) if view else None,
     }
+
+
+def talk_context(game: Game, user) -> dict[str, Any]:
+    """The context of a chat digest about `game` for `user`: the game's public facts only."""
+    lang = language_of(user)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    return {"language": lang, **_base(game, seats, None, lang)}
 
 
 def _names(seats: list[Seat], lang: str) -> list[str]:
@@ -250,6 +258,7 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
             _previews(rules, state, seat.position),
         ),
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
+        "table_talk": table_talk(game, seat.user),
         "deadline": step.deadline,
     }
 
@@ -380,6 +389,7 @@ def asked_now(user) -> list[dict[str, Any]]:
                 **prompt_context(
                     user, game, prompt, deadline, lang, _previews(rules, state, seat.position)
                 ),
+                "table_talk": table_talk(game, user),
                 "deadline": deadline,
             }
         )

@@ -78,6 +78,16 @@ PROBLEM_CODES = sorted(
         "waiting_for_chance",
         "nothing_to_revise",
         "no_chance_needed",
+        # table talk (chat/)
+        "chat_private",
+        "chat_throttled",
+        "empty_message",
+        "message_too_long",
+        "message_not_found",
+        "not_author",
+        "not_moderator",
+        "player_not_found",
+        "cannot_mute_yourself",
         # the server
         "server_error",
         "error",

@@ -95,9 +95,11 @@ def tick() -> dict[str, int]:
     reminded = sum(
         advancing.step_remind(step_id) for step_id in advancing.steps_to_remind(SWEEP_BATCH)
     )
+    from chat import tasks as chat_tasks
     from notifications import tasks as email  # imports this app's services
 
     _enqueue(email.send_daily_digests)
+    _enqueue(chat_tasks.send_chat_digests)
     _enqueue(email.send_due_notifications)
     return {
         "outage_seconds": round(outage.total_seconds()) if outage else 0,

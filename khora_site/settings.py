@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "notifications",
     "mailplay",
     "localmail",
+    "chat",
     "django_htmx",
     "csp",
     "web",
@@ -196,6 +197,7 @@ CELERY_TASK_QUEUES = (Queue("celery"), Queue("email"))
 CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "email"},
     "games.tasks.write_asks": {"queue": "email"},
+    "chat.tasks.*": {"queue": "email"},
     "mailplay.tasks.send_inbound_reply": {"queue": "email"},
 }
 
@@ -312,6 +314,14 @@ NOTIFY_ACTIVE_MINUTES = env_int("NOTIFY_ACTIVE_MINUTES", 5)
 # An email that asks something tells at most this many lines of what happened since the
 # player last looked (the newest), then "and N more".
 NOTIFY_HISTORY_LINES = env_int("NOTIFY_HISTORY_LINES", 12)
+
+# Table talk (chat/): a message's length, each player's rate (across games; 0 turns a limit
+# off), how many messages the game page shows, and how many an email carries at most.
+CHAT_MESSAGE_MAX_CHARS = env_int("CHAT_MESSAGE_MAX_CHARS", 1000)
+CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 10)
+CHAT_MESSAGES_PER_DAY = env_int("CHAT_MESSAGES_PER_DAY", 200)
+CHAT_PAGE_MESSAGES = env_int("CHAT_PAGE_MESSAGES", 50)
+CHAT_EMAIL_LINES = env_int("CHAT_EMAIL_LINES", 30)
 
 # Play by email: replies go to <local>+<signed token>@<domain> (the domain's MX, or a relay,
 # must deliver them to `manage.py receive_mail`, or a provider posts them to the webhook).

@@ -19,6 +19,7 @@ api_v1 = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("notifications.api_urls")),
+    path("", include("chat.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", _docs_page(SpectacularSwaggerView), name="docs"),
     path("redoc/", _docs_page(SpectacularRedocView), name="redoc"),
@@ -27,6 +28,7 @@ api_v1 = [
 
 urlpatterns = [
     path("", include("web.urls")),
+    path("", include("chat.web_urls")),
     *auth_urlpatterns,
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),

@@ -116,6 +116,28 @@ def numbers_in(text: str) -> list[int]:
     return []
 
 
+# A line of the player's own text that starts with one of these says something at the table:
+# "say:" (or the Ukrainian "скажи:"), or an opening quote mark.
+_SAY = re.compile(r"^\s*(?:(?:say|скажи)\s*:|[\"“„«])", re.IGNORECASE)
+_CLOSING_QUOTES = '"”“»'
+
+
+def split_said(text: str) -> tuple[str, str]:
+    """The player's text before the first line that says something at the table, and what it
+    says (that line after its marker and every line below it); "" when nothing is said.
+    Numbers are read only in the first part, so a number in a message is never played."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        marker = _SAY.match(line)
+        if marker is None:
+            continue
+        said = "\n".join([line[marker.end() :], *lines[index + 1 :]]).strip()
+        if marker.group(0).strip()[-1] in '"“„«':  # opened with a quote: drop its closing one
+            said = said[:-1].rstrip() if said and said[-1] in _CLOSING_QUOTES else said
+        return "\n".join(lines[:index]), said
+    return text, ""
+
+
 def parse_headers(raw: bytes) -> EmailMessage:
     """Only the header block: enough for the Message-ID and Subject of any size of mail."""
     end = raw.find(b"\r\n\r\n")

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from chat.words import refusal_text
 from games.models import Game
 from mailplay.prompts import prompt_context
 from notifications import local_time
@@ -38,6 +39,8 @@ class Answer:
     unused: list[int] = field(default_factory=list)  # numbers sent beyond what was asked
     prompt: dict | None = None  # what the player is asked now (the API's prompt payload)
     waiting_for: list[str] = field(default_factory=list)
+    said: str = ""  # what the reply said at the table (chat), as posted
+    said_refused: dict[str, Any] = field(default_factory=dict)  # why it was not posted
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,8 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
         "status": game.status,
         "asked": answer.prompt is not None,
         "waiting_for": answer.waiting_for,
+        "said": answer.said,
+        "said_refused": refusal_text(**answer.said_refused) if answer.said_refused else "",
         "reply_to": "",
         # The page layout's footer: the player can stop all email from here too.
         "scope_label": SCOPE_LABELS["your_turn"],

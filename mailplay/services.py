@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 import engine
+from chat import services as chat_services
 from engine.khora import catalog
 from games import advancing, clock, selectors
 from games import services as game_services
@@ -187,23 +188,27 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     sender = reading.sender_address(message)
     if not user.email or sender != user.email.strip().lower():
         return _refuse(row, "refused_sender", f"the sender {sender!r} is not the token's player")
+    # The player's own text: numbers above a line that says something at the table.
+    numbers_text, said = reading.split_said(reading.fresh_text(reading.body_text(message)))
     if game.status != Game.Status.ACTIVE:
         outcome = "game_over" if game.status == Game.Status.FINISHED else "game_closed"
-        return _answer(row, replies.Answer(outcome))
+        return _answer(row, _say(replies.Answer(outcome), game, user, said))
     if selectors.seat_of(game, user) is None:
         return _refuse(row, "refused_token", "the token's player has no seat in its game")
     # The prompts' texts in the player's language: our answer lists them (its own words are
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
     current = selectors.game_prompt(game, user, lang)
+    numbers = reading.numbers_in(numbers_text)
+    if said and not numbers:  # a message alone: said, and where the game is now
+        answer = replies.Answer("said", prompt=current)
+        answer.waiting_for = _waiting_for(game, lang) if current is None else []
+        return _answer(row, _say(answer, game, user, said))
     if current is None or current["id"].lower() != target.prompt_id:
-        return _answer(
-            row,
-            replies.Answer(
-                "stale", problem="stale", prompt=current, waiting_for=_waiting_for(game, lang)
-            ),
+        answer = replies.Answer(
+            "stale", problem="stale", prompt=current, waiting_for=_waiting_for(game, lang)
         )
-    numbers = reading.numbers_in(reading.fresh_text(reading.body_text(message)))
+        return _answer(row, _say(answer, game, user, said))
     if not numbers:
         count = len(current["options"])
         return _answer(
@@ -212,7 +217,25 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
                 "no_number", problem="no_number", problem_values={"count": count}, prompt=current
             ),
         )
-    return _answer(row, _apply(game, user, current, numbers, lang))
+    # Both: the number first, then the words.
+    return _answer(row, _say(_apply(game, user, current, numbers, lang), game, user, said))
+
+
+def _say(answer: replies.Answer, game: Game, user, said: str) -> replies.Answer:
+    """Post what the reply says at the table, if anything; the answer tells how it went."""
+    if not said:
+        return answer
+    try:
+        posted = chat_services.message_post(game=game, user=user, raw_text=said, via="email")
+    except DomainError as refusal:
+        answer.said_refused = {
+            "code": refusal.code,
+            "message": refusal.message,
+            "retry_after": getattr(refusal, "retry_after", 0),
+        }
+        return answer
+    answer.said = posted.message.text
+    return answer
 
 
 def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> replies.Answer:

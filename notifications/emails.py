@@ -22,6 +22,7 @@ from notifications import local_time
 from notifications.kinds import (
     ALL,
     BOT_PLAYING,
+    CHAT_DIGEST,
     DEFAULT_PLAYED,
     DIGEST,
     SCOPE_LABELS,
@@ -115,6 +116,14 @@ def digest(user, *, asked: list[dict[str, Any]] | None, news: list[Notification]
         return _render("digest", user, DIGEST, values)
 
 
+def chat_digest(user, context: dict[str, Any]) -> Rendered:
+    """What was said at one game's table since the player last looked (chat/), for a player
+    who chose these emails; context: the game's (games.notify.talk_context) and `table_talk`."""
+    with translation.override(language_of(user)):
+        values = {**_game_values(user, context), "table_talk": context.get("table_talk") or {}}
+        return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)
+
+
 def digest_reply_to(asked: list[dict[str, Any]]) -> str:
     """The Reply-To of a digest: the one prompt's signed address when it lists one, else none
     (a number in a reply could then mean an option of any of its games)."""
@@ -200,6 +209,8 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "history": context.get("history") or {},
         # What the server chose for them when their last deadline passed.
         "defaults_played": context.get("defaults_played") or [],
+        # What was said at the table since they last looked (chat/): never an email of its own.
+        "table_talk": context.get("table_talk") or {},
     }
 
 

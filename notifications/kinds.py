@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy
 FAMILIES = ("your_turn", "reminder", "game_started", "game_over")
 DIGEST = "digest"
 ALL = "all"
-SCOPES = (*FAMILIES, DIGEST, ALL)
+# What was said at a game's table, at most once an hour per game, for those who chose it
+# (chat.ChatPreference); its own unsubscribe scope.
+CHAT_DIGEST = "chat_digest"
+SCOPES = (*FAMILIES, DIGEST, ALL, CHAT_DIGEST)
 
 # Kinds of their own that a player chooses for with a family: a bot taking over an absent
 # player's seat is news about their turns.
@@ -31,6 +34,7 @@ SCOPE_LABELS = {
     "game_started": gettext_lazy("emails when a game starts"),
     "game_over": gettext_lazy("emails when a game ends"),
     DIGEST: gettext_lazy("the daily digest"),
+    CHAT_DIGEST: gettext_lazy("the hourly emails of what was said at the table"),
     ALL: gettext_lazy("all email from the Khôra server"),
 }
 
@@ -67,4 +71,6 @@ def stale_once_answered(kind: str) -> bool:
 
 def scope_of(kind: str) -> str:
     """The unsubscribe scope an email of this kind offers: its family, or the digest."""
-    return DIGEST if kind == DIGEST else family_of(kind)
+    if kind in (DIGEST, CHAT_DIGEST):
+        return kind
+    return family_of(kind)

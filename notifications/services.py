@@ -17,10 +17,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
+from chat.models import ChatPreference
 from games import clock
 from games.errors import DomainError
 from notifications import emails, local_time
-from notifications.kinds import ALL, DIGEST, FAMILIES, family_of
+from notifications.kinds import ALL, CHAT_DIGEST, DIGEST, FAMILIES, family_of
 from notifications.models import Delivery, Notification, NotificationPreference
 from notifications.selectors import language_of, preferences_of, unsubscribe_target
 
@@ -194,8 +195,12 @@ def unsubscribe(*, token: str) -> dict[str, Any]:
     user, scope = target["user"], target["scope"]
     with transaction.atomic():
         preferences, _ = NotificationPreference.objects.select_for_update().get_or_create(user=user)
+        if scope in (ALL, CHAT_DIGEST):
+            ChatPreference.objects.filter(user=user).update(digest=False)
         if scope == ALL:
             families = FAMILIES
+        elif scope == CHAT_DIGEST:
+            families = []
         elif scope == DIGEST:
             families = [f for f in FAMILIES if getattr(preferences, f) == Delivery.DIGEST]
         else:

@@ -8,6 +8,10 @@ from notifications.i18n.uk_strings import GAME
 from notifications.i18n.uk_strings import UK as EMAILS
 
 UK = {
+    # Table talk (chat/) by email.
+    "Said at the table:": "Сказано за столом:",
+    "Your message was not posted at the table: %(said_refused)s": "Ваше повідомлення не з'явилося за столом: %(said_refused)s",
+    "To talk at the table, reply to an email of the game with a line that starts with “say:” or a quote mark: the rest goes to the game's chat. A number above it is played first.": "Щоб сказати щось за столом, відповідайте на лист гри рядком, що починається з «say:» (або «скажи:») чи з лапок: решта піде в чат гри. Номер над цим рядком буде зіграно першим.",
     **EMAILS,
     "Answer taken: %(option)s": "Відповідь прийнято: %(option)s",
     # Why a reply was not taken.

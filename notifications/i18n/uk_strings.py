@@ -7,6 +7,24 @@ entries list the four forms of Django's Ukrainian catalog (one, few, many, fract
 GAME = "«%(game_name)s»"
 
 UK = {
+    # Table talk (chat/) in the emails.
+    "the hourly emails of what was said at the table": "щогодинні листи з тим, що сказали за столом",
+    "To talk at the table, reply to an email of the game with a line that starts with “say:” or a quote mark: the rest goes to the game's chat. A number above it is played first.": "Щоб сказати щось за столом, відповідайте на лист гри рядком, що починається з «say:» (або «скажи:») чи з лапок: решта піде в чат гри. Номер над цим рядком буде зіграно першим.",
+    "Said at the table since you last looked": "Що сказали за столом відтоді, як ви заглядали в гру",
+    "Said at the table since you last looked:": "Що сказали за столом відтоді, як ви заглядали в гру:",
+    (
+        "… and %(earlier)s more before these (the game's page has them all)",
+        "… and %(earlier)s more before these (the game's page has them all)",
+    ): [
+        "… і ще %(earlier)s повідомлення перед цими (на сторінці гри є всі)",
+        "… і ще %(earlier)s повідомлення перед цими (на сторінці гри є всі)",
+        "… і ще %(earlier)s повідомлень перед цими (на сторінці гри є всі)",
+        "… і ще %(earlier)s повідомлення перед цими (на сторінці гри є всі)",
+    ],
+    "spectator": "глядач",
+    "Said at the table in “%(game_name)s”": "Що сказали за столом гри «%(game_name)s»",
+    "Khôra: said at the table in “%(game_name)s”": "Khôra: що сказали за столом гри «%(game_name)s»",
+    "You chose to hear what is said at your games' tables, at most once an hour per game.": "Ви захотіли отримувати те, що кажуть за столами ваших ігор, не частіше ніж раз на годину для кожної гри.",
     "%(creator)s's game": "партія гравця %(creator)s",
     "deadline date\x04l j E Y": "l, j E Y",  # gettext's notation: context, EOT, message id
     "emails saying it is your turn": "листи про ваш хід",

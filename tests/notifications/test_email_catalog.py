@@ -15,7 +15,11 @@ from notifications import emails
 from tests.notifications.conftest import over_context, turn_context
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGS = ["notifications", "mailplay"]  # the web's own: tests/web/test_i18n_and_polling.py
+CATALOGS = [
+    "notifications",
+    "mailplay",
+    "chat",
+]  # the web's own: tests/web/test_i18n_and_polling.py
 ENGLISH = re.compile(r"\b(the|you|your|game|hours?|to|of|and|in|by|is|answer|points?|stop)\b", re.I)
 
 

@@ -111,6 +111,41 @@ TABLE = [
         everyone(200, anonymous=401),
         body=lambda world, role: {"reminder": "digest", "time_zone": "Europe/Paris"},
     ),
+    Case("game-chat", "get", "/api/v1/games/{id}/chat/", everyone(200)),
+    Case(
+        "game-chat",
+        "post",
+        "/api/v1/games/{id}/chat/",  # players in their channel, the others in the spectators'
+        everyone(201, anonymous=401),
+        body=lambda world, role: {"text": f"hello from {role}"},
+    ),
+    Case(
+        "game-chat-message",
+        "delete",
+        "/api/v1/games/{id}/chat/{message_id}/",  # no such message
+        everyone(404, anonymous=401),
+    ),
+    Case(
+        "game-chat-hide",
+        "post",
+        "/api/v1/games/{id}/chat/{message_id}/hide/",
+        everyone(404, anonymous=401),
+    ),
+    Case(
+        "game-chat-mute",
+        "post",
+        "/api/v1/games/{id}/chat/mutes/",
+        everyone(200, anonymous=401) | {"other_seated": 422},  # bob cannot mute himself
+        body=lambda world, role: {"player": "bob"},
+    ),
+    Case("me-chat", "get", "/api/v1/me/chat/", everyone(200, anonymous=401)),
+    Case(
+        "me-chat",
+        "patch",
+        "/api/v1/me/chat/",
+        everyone(200, anonymous=401),
+        body=lambda world, role: {"digest": True},
+    ),
     Case("schema", "get", "/api/v1/schema/", everyone(200), secret_free=False),
     Case("docs", "get", "/api/v1/docs/", everyone(200), secret_free=False),
     Case("redoc", "get", "/api/v1/redoc/", everyone(200), secret_free=False),
@@ -156,7 +191,7 @@ def hidden_from(world: World, role: str, passed: bool) -> list[str]:
 @pytest.mark.parametrize("case", TABLE, ids=lambda case: f"{case.method}-{case.route}")
 def test_endpoint_for_role(world, case, role):
     client = world.clients[role]
-    path = case.path.replace("{id}", world.game.public_id)
+    path = case.path.replace("{id}", world.game.public_id).replace("{message_id}", "999999")
     body = case.body(world, role) if case.body else {}
     if case.method == "get":
         response = client.get(path)

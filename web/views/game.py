@@ -20,6 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 import engine
+from chat import selectors as chat_selectors
+from chat import services as chat_services
+from chat.web_views import section_context
 from games import selectors, services
 from games.errors import DomainError
 from games.models import Game
@@ -49,6 +52,8 @@ def _etag(request, game: Game, partial: bool) -> str:
         request.user.pk or 0,
         get_language(),
         partial,  # the table alone and the whole page are different bodies
+        # The table talk rides on the same poll; it never changes the game or its API ETag.
+        chat_selectors.version(game, request.user),
     ]
     return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
 
@@ -72,6 +77,9 @@ def table_context(request, game: Game, error: str = "") -> dict:
     context["poll_seconds"] = POLL_SECONDS
     context["error"] = error
     context["seated"] = context["me"] is not None
+    context.update(section_context(request, game))
+    # A poll's answer carries the chat's messages out of band, leaving the draft alone.
+    context["chat_oob"] = bool(request.htmx)
     return context
 
 
@@ -92,6 +100,8 @@ def game_page(request, public_id: str):
         else:
             if request.session.get(_seen_key(game)) != game.last_seq:  # no write when unchanged
                 request.session[_seen_key(game)] = game.last_seq
+            # What the player has read here, emails need not repeat (never on a poll: no write).
+            chat_services.mark_read(game=game, user=request.user, upto=context["chat"]["newest"])
             response = render(request, "web/game.html", context)
     response["ETag"] = etag
     # The table alone is never stored: a browser must not show it as the page on a later visit.

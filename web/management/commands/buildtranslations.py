@@ -12,6 +12,7 @@ import polib
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.i18n.uk_strings import UK as ACCOUNTS_UK
+from chat.i18n.uk_strings import UK as CHAT_UK
 from localmail.i18n.uk_strings import UK as LOCALMAIL_UK
 from mailplay.i18n.uk_strings import UK as MAILPLAY_UK
 from notifications.i18n.uk_strings import UK as NOTIFICATIONS_UK
@@ -25,6 +26,7 @@ CATALOGS = {
     LOCALE.parents[1] / "mailplay" / "locale": MAILPLAY_UK,
     LOCALE.parents[1] / "localmail" / "locale": LOCALMAIL_UK,
     LOCALE.parents[1] / "accounts" / "locale": ACCOUNTS_UK,
+    LOCALE.parents[1] / "chat" / "locale": CHAT_UK,
 }
 
 
