@@ -20,6 +20,7 @@ from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot
+from live.publish import game_changed
 from notifications.selectors import FRESH_RELATIONS
 
 # `latest_step` not given: the writer reads it.
@@ -186,6 +187,8 @@ class GameWriter:
         save_snapshot(self.game, self.state, self.batch)
         if self.game.needs_advance:
             enqueue_advance(self.game)
+        # Open streams read the game again once this commits.
+        game_changed(self.game.public_id, [s.user_id for s in self.seats if s.user_id])
         if flush:
             self.flush()
 
