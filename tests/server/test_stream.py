@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient
 
 from games.models import Game
 from live.hub import HUB
@@ -135,3 +139,30 @@ def test_the_player_stream_tells_prompts_of_all_my_games(make_player, anonymous)
     assert told[-1].data == {"game": second.public_id, "prompt": expected}
     stream.close()
     assert alice
+
+
+def test_under_asgi_the_stream_is_a_coroutine_woken_by_the_commit(make_player):
+    """The ASGI server's path: the body is an async iterator on the event loop (no thread
+    held while idle), woken by the notice a commit made in another thread."""
+    alice, _bob = players = [make_player("alice"), make_player("bob")]
+    game = start_game(players)
+    started_at = last_seq(game)
+
+    async def follow() -> list:
+        client = AsyncClient(headers={"Authorization": f"Bearer {alice.token}"})
+        response = await client.get(url(game, "stream"), {"after": 0})
+        assert response.is_async and response["Content-Type"] == "text/event-stream"
+        chunks = aiter(response.streaming_content)
+        events = parse(await anext(chunks))
+        assert [e.id for e in events if e.event == "entry"][-1] == started_at
+        await sync_to_async(play_one, thread_sensitive=False)(players, game)
+        target = await sync_to_async(last_seq, thread_sensitive=False)(game)
+        while not any(e.id == target for e in events):
+            events += parse(await asyncio.wait_for(anext(chunks), 5))
+        await chunks.aclose()
+        return events
+
+    events = async_to_sync(follow)()
+    entries = [e for e in events if e.event == "entry"]
+    assert [e.id for e in entries] == list(range(1, last_seq(game) + 1))
+    assert HUB.open_streams() == 0
