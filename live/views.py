@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from django.core.handlers.asgi import ASGIRequest
 from django.http import StreamingHttpResponse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.views import APIView
 
@@ -18,7 +23,12 @@ from games import selectors
 from games.errors import DomainError
 from games.language import requester_language
 from games.views import ACCEPT_LANGUAGE, GAME_ID, problems
-from live.schema import GAME_STREAM_DESCRIPTION, PLAYER_STREAM_DESCRIPTION
+from live.schema import (
+    GAME_STREAM_DESCRIPTION,
+    GAME_STREAM_EXAMPLE,
+    PLAYER_STREAM_DESCRIPTION,
+    PLAYER_STREAM_EXAMPLE,
+)
 from live.streams import GameFeed, PlayerFeed, stream_async, stream_sync
 
 EVENT_STREAM = "text/event-stream"
@@ -37,6 +47,10 @@ AFTER = OpenApiParameter(
     description="Start after this seq (0: the whole log); ignored when Last-Event-ID is "
     "sent. Without either, the stream starts with the entries still to come.",
 )
+
+
+def example(name: str, text: str) -> OpenApiExample:
+    return OpenApiExample(name, value=text, response_only=True, media_type=EVENT_STREAM)
 
 
 class StreamView(APIView):
@@ -65,6 +79,7 @@ class GameStreamView(StreamView):
             (200, EVENT_STREAM): OpenApiResponse(str, description=GAME_STREAM_DESCRIPTION),
             **problems(400, 401, 404, 422),
         },
+        examples=[example("Entries and a prompt", GAME_STREAM_EXAMPLE)],
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
@@ -84,6 +99,7 @@ class PlayerStreamView(StreamView):
             (200, EVENT_STREAM): OpenApiResponse(str, description=PLAYER_STREAM_DESCRIPTION),
             **problems(401),
         },
+        examples=[example("A prompt and a game's end", PLAYER_STREAM_EXAMPLE)],
     )
     def get(self, request):
         return self.stream(request, PlayerFeed(request.user, requester_language(request)))
