@@ -15,22 +15,37 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Subquery
+from django.db import connection
 from django.utils.cache import patch_vary_headers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from accounts.models import Profile
 from games.language import LANGUAGES, accepted_language
-from games.models import Game, is_public_id
+from games.models import is_public_id
 
 
-def game_tag(request, game, lang: str, kind: str, query: tuple = ()) -> str:
-    """The tag of what `request`'s requester reads as `kind` of `game` (a row or its values)."""
-    row = game if isinstance(game, dict) else {f: getattr(game, f) for f in _VERSION_FIELDS}
+def current_tag(request, public_id: str, kind: str, query: tuple = ()) -> str | None:
+    """The tag of what the requester reads now, from one statement: the game row's version
+    with the requester's profile language; None when there is no such game."""
+    if not is_public_id(public_id):
+        return None
     user = request.user
+    user_id = user.pk if user.is_authenticated else None
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [user_id, public_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    public_id, status, last_seq, updated_at, profile_language = row
+    lang = profile_language if profile_language in LANGUAGES else None
+    if lang is None:
+        lang = accepted_language(request.headers.get("Accept-Language", ""))
     parts = [
         kind,
-        *(row[f] if f != "updated_at" else row[f].isoformat() for f in _VERSION_FIELDS),
+        public_id,
+        status,
+        last_seq,
+        str(updated_at),  # as the database gives it: the tag only compares it with itself
         user.get_username() if user.is_authenticated else "",
         lang,
         *query,
@@ -38,36 +53,27 @@ def game_tag(request, game, lang: str, kind: str, query: tuple = ()) -> str:
     return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:40] + '"'
 
 
-_VERSION_FIELDS = ("public_id", "status", "last_seq", "updated_at")
+_VERSION_SQL = """
+    SELECT g.public_id, g.status, g.last_seq, g.updated_at,
+           (SELECT p.language FROM accounts_profile p WHERE p.user_id = %s)
+    FROM games_game g WHERE g.public_id = %s
+"""
 
 
-def not_modified(request, public_id: str, kind: str, query: tuple = ()) -> Response | None:
-    """304 when the request's If-None-Match names the current tag, from one statement; None
-    when it does not (or there is nothing to compare): then the caller reads in full."""
+def not_modified(request, etag: str | None) -> Response | None:
+    """304 when the request's If-None-Match names `etag` (see current_tag), else None."""
     tags = _if_none_match(request)
-    if not tags or not is_public_id(public_id):
-        return None
-    rows = Game.objects.filter(public_id=public_id).values(*_VERSION_FIELDS)
-    user = request.user
-    if user.is_authenticated:
-        language = Profile.objects.filter(user=user.pk).values("language")[:1]
-        rows = rows.annotate(profile_language=Subquery(language))
-    row = rows.first()
-    if row is None:
-        return None
-    lang = row.get("profile_language")
-    if lang not in LANGUAGES:
-        lang = accepted_language(request.headers.get("Accept-Language", ""))
-    etag = game_tag(request, row, lang, kind, query)
-    if etag not in tags and "*" not in tags:
+    if etag is None or (etag not in tags and "*" not in tags):
         return None
     return _headers(Response(status=304), etag)
 
 
-def conditional_response(request, data, etag: str) -> Response:
-    tags = _if_none_match(request)
-    matched = etag in tags or "*" in tags
-    return _headers(Response(status=304) if matched else Response(data), etag)
+def conditional_response(request, data, etag: str | None) -> Response:
+    """`data` with its tag, read by current_tag before `data` was built: a body may be newer
+    than its tag (then the next poll reads in full once more), never older."""
+    if etag is None:  # the game appeared between the two reads: tag this body by itself
+        etag = '"' + hashlib.sha256(JSONRenderer().render(data)).hexdigest()[:40] + '"'
+    return _headers(Response(data), etag)
 
 
 def _headers(response: Response, etag: str) -> Response:

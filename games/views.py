@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.conditional import conditional_response, game_tag, not_modified
+from games.conditional import conditional_response, current_tag, not_modified
 from games.errors import DomainError
 from games.language import requester_language
 from games.problems import PROBLEM_CONTENT_TYPE
@@ -232,12 +232,12 @@ class GameDetailView(APIView):
         examples=[DETAIL_EXAMPLE],
     )
     def get(self, request, public_id):
-        unchanged = not_modified(request, public_id, "detail")
+        etag = current_tag(request, public_id, "detail")
+        unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
         game = selectors.game_get(public_id)
         lang = requester_language(request)
-        etag = game_tag(request, game, lang, "detail")
         detail = selectors.game_detail(game, request.user, lang)
         return conditional_response(request, GameDetailOutput(detail).data, etag)
 
@@ -326,12 +326,12 @@ class GamePromptView(APIView):
         ],
     )
     def get(self, request, public_id):
-        unchanged = not_modified(request, public_id, "prompt")
+        etag = current_tag(request, public_id, "prompt")
+        unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
         game = selectors.game_get(public_id)
         lang = requester_language(request)
-        etag = game_tag(request, game, lang, "prompt")
         prompt = selectors.game_prompt(game, request.user, lang)
         return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data, etag)
 
@@ -464,12 +464,12 @@ class GameLogView(APIView):
         query = LogQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         page = (query.validated_data["after"], query.validated_data["limit"])
-        unchanged = not_modified(request, public_id, "log", page)
+        etag = current_tag(request, public_id, "log", page)
+        unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
         game = selectors.game_get(public_id)
         lang = requester_language(request)
-        etag = game_tag(request, game, lang, "log", page)
         log = selectors.game_log(game, request.user, **query.validated_data, lang=lang)
         return conditional_response(request, LogOutput(log).data, etag)
 
@@ -516,12 +516,12 @@ class GameHistoryView(APIView):
         query = HistoryQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         page = (query.validated_data["after"], query.validated_data["limit"])
-        unchanged = not_modified(request, public_id, "history", page)
+        etag = current_tag(request, public_id, "history", page)
+        unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
         game = selectors.game_get(public_id)
         lang = requester_language(request)
-        etag = game_tag(request, game, lang, "history", page)
         history = selectors.game_history(
             game,
             selectors.viewer_position(game, request.user),
