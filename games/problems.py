@@ -75,6 +75,11 @@ PROBLEM_CODES = sorted(
         "waiting_for_chance",
         "nothing_to_revise",
         "no_chance_needed",
+        # webhooks
+        "invalid_event_types",
+        "too_many_webhooks",
+        "webhook_url_refused",
+        "webhook_not_found",
         # the server
         "server_error",
         "error",

@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("games.urls")),
     path("", include("notifications.api_urls")),
     path("", include("live.urls")),
+    path("", include("webhooks.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
