@@ -439,6 +439,8 @@ LOGGING = {
 # Event streams (live/): a comment line this often keeps proxies and clients from timing out
 # an idle stream.
 STREAM_HEARTBEAT_SECONDS = env_int("STREAM_HEARTBEAT_SECONDS", 15)
+# Under ASGI the streams' reads run in this many threads, each with one database connection.
+STREAM_READ_THREADS = 4
 
 # Webhooks (webhooks/): deliveries have their own queue, so a slow receiver never delays a game
 # or an email; the sweep sends what is due (retries, a task lost with the broker).

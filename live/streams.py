@@ -17,10 +17,12 @@ reads the game again.
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from rest_framework.renderers import JSONRenderer
@@ -148,18 +150,37 @@ async def stream_async(feed) -> AsyncIterator[bytes]:
     """For the ASGI server: every open stream is a coroutine; reads run in a thread pool."""
     subscription: Subscription = HUB.subscribe(feed.channels())
     subscription.bind_loop()
-    read = sync_to_async(_read_and_release, thread_sensitive=False)
+    loop = asyncio.get_running_loop()
+
+    def read(notices):
+        # Not sync_to_async: Django keeps a database connection per async context, so every
+        # stream would hold one of its own. A pool's threads run outside any context: each
+        # keeps one connection, shared by all the streams it reads for.
+        return loop.run_in_executor(_read_pool(), _read_and_release, feed, notices)
+
     try:
-        yield f"retry: {RETRY_MS}\n\n".encode() + await read(feed, None)
+        yield f"retry: {RETRY_MS}\n\n".encode() + await read(None)
         while not feed.over:
             notices = await subscription.wait_async(settings.STREAM_HEARTBEAT_SECONDS)
             if notices or _reread_on_heartbeat():
-                chunk = await read(feed, notices or None)
+                chunk = await read(notices or None)
                 yield chunk or HEARTBEAT
             else:
                 yield HEARTBEAT
     finally:
         subscription.close()
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _read_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(settings.STREAM_READ_THREADS, "khora-stream-read")
+        return _pool
 
 
 def _read_and_release(feed, notices) -> bytes:
