@@ -91,6 +91,7 @@ class Streams:
             await writer.drain()
             status = await reader.readline()
             if b" 200 " not in status:
+                print(f"refused: {status!r}", flush=True)
                 raise OSError(status)
             self.opened += 1
             self.readers.append(asyncio.ensure_future(self._drain(reader, watch)))
@@ -223,6 +224,7 @@ def measure(args) -> dict:
         ]
         began = time.perf_counter()
         streams.open(paths)
+        print(f"streams open: {streams.opened}, failed: {streams.failed}", flush=True)
         open_seconds = time.perf_counter() - began
         time.sleep(2)
         rss_open, cpu_open = process_figures(server.pid)

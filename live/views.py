@@ -9,6 +9,7 @@ server, a generator holding a thread under a WSGI server (the embedded `runserve
 from __future__ import annotations
 
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import StreamingHttpResponse
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -61,6 +62,12 @@ class StreamView(APIView):
 
     def stream(self, request, feed) -> StreamingHttpResponse:
         served_async = isinstance(request._request, ASGIRequest)
+        if served_async:
+            # Under ASGI this request's database connection belongs to its context and would
+            # stay open as long as the stream (Django closes it when the response ends): let
+            # it go now; the stream reads through the pool's connections (live.streams).
+            for connection in connections.all(initialized_only=True):
+                connection.close()
         body = stream_async(feed) if served_async else stream_sync(feed)
         response = StreamingHttpResponse(body, content_type=EVENT_STREAM)
         response["Cache-Control"] = "no-cache"
