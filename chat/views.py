@@ -18,7 +18,7 @@ from chat.serializers import (
     ChatQuery,
 )
 from games import selectors as game_selectors
-from games.conditional import conditional_response
+from games.conditional import body_conditional_response
 from games.problems import problem_response
 from games.views import GAME_ID, IDEMPOTENCY_KEY, problems
 
@@ -75,7 +75,7 @@ class ChatView(APIView):
         query.is_valid(raise_exception=True)
         game = game_selectors.game_get(public_id)
         page = selectors.page(game, request.user, **query.validated_data)
-        return conditional_response(request, ChatPageOutput(page).data)
+        return body_conditional_response(request, ChatPageOutput(page).data)
 
     @extend_schema(
         operation_id="games_chat_post",

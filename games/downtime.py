@@ -16,6 +16,7 @@ from django.db import transaction
 
 from games.models import Game, GameStep, Heartbeat
 from games.writer import notice_row
+from live.publish import game_changed
 
 log = logging.getLogger(__name__)
 
@@ -80,5 +81,6 @@ def extend_deadlines(down_from: datetime, down_until: datetime) -> int:
         )
         row.save(force_insert=True)
         game.save(update_fields=["last_seq"])
+        game_changed(game.public_id, [])  # the notice reaches the game's open streams
         count += 1
     return count

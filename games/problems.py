@@ -88,6 +88,11 @@ PROBLEM_CODES = sorted(
         "not_moderator",
         "player_not_found",
         "cannot_mute_yourself",
+        # webhooks
+        "invalid_event_types",
+        "too_many_webhooks",
+        "webhook_url_refused",
+        "webhook_not_found",
         # the server
         "server_error",
         "error",

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.conditional import conditional_response
+from games.conditional import conditional_response, current_tag, not_modified
 from games.errors import DomainError
 from games.language import requester_language
 from games.problems import PROBLEM_CONTENT_TYPE
@@ -239,11 +239,15 @@ class GameDetailView(APIView):
         examples=[DETAIL_EXAMPLE],
     )
     def get(self, request, public_id):
+        etag = current_tag(request, public_id, "detail")
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
         game = selectors.game_get(public_id)
         detail = selectors.game_detail(
             game, request.user, requester_language(request), previews=True
         )
-        return conditional_response(request, GameDetailOutput(detail).data)
+        return conditional_response(request, GameDetailOutput(detail).data, etag)
 
 
 class GameJoinView(APIView):
@@ -335,11 +339,15 @@ class GamePromptView(APIView):
         ],
     )
     def get(self, request, public_id):
+        etag = current_tag(request, public_id, "prompt")
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
         game = selectors.game_get(public_id)
         prompt = selectors.game_prompt(
             game, request.user, requester_language(request), previews=True
         )
-        return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data)
+        return conditional_response(request, PromptEnvelopeOutput({"prompt": prompt}).data, etag)
 
 
 class GameDecisionsView(APIView):
@@ -469,10 +477,15 @@ class GameLogView(APIView):
     def get(self, request, public_id):
         query = LogQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
+        page = (query.validated_data["after"], query.validated_data["limit"])
+        etag = current_tag(request, public_id, "log", page)
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
         game = selectors.game_get(public_id)
         lang = requester_language(request)
         log = selectors.game_log(game, request.user, **query.validated_data, lang=lang)
-        return conditional_response(request, LogOutput(log).data)
+        return conditional_response(request, LogOutput(log).data, etag)
 
 
 class GameHistoryView(APIView):
@@ -516,14 +529,20 @@ class GameHistoryView(APIView):
     def get(self, request, public_id):
         query = HistoryQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
+        page = (query.validated_data["after"], query.validated_data["limit"])
+        etag = current_tag(request, public_id, "history", page)
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
         game = selectors.game_get(public_id)
+        lang = requester_language(request)
         history = selectors.game_history(
             game,
             selectors.viewer_position(game, request.user),
             **query.validated_data,
-            lang=requester_language(request),
+            lang=lang,
         )
-        return conditional_response(request, HistoryOutput(history).data)
+        return conditional_response(request, HistoryOutput(history).data, etag)
 
 
 class GameStateView(APIView):

@@ -23,8 +23,10 @@ from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.state_store import engine_game, load_state, save_snapshot, to_engine_event
+from live.publish import game_changed
 from notifications import sending
 from notifications.selectors import FRESH_RELATIONS
+from webhooks.services import record_game_events
 
 # The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
 SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
@@ -225,6 +227,7 @@ class GameWriter:
             if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
                 self.batch.update(seat, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
+        ends_now = self.rules.is_over(self.state) and self.game.status != Game.Status.FINISHED
         self.game.updated_at = now
         self.game.needs_advance = self.needs_advance()
         if self.rules.is_over(self.state):
@@ -235,11 +238,25 @@ class GameWriter:
         save_snapshot(self.game, self.state, self.batch)
         if self.game.needs_advance:
             enqueue_advance(self.game)
+        # Open streams read the game again once this commits.
+        game_changed(self.game.public_id, [s.user_id for s in self.seats if s.user_id])
+        self._record_webhook_events(ends_now)
         if flush:
             self.flush()
 
     def flush(self) -> None:
         self.batch.flush()
+
+    def _record_webhook_events(self, ends_now: bool) -> None:
+        """Webhook deliveries for the players this commit asks anew, or whose game ended."""
+        humans = [seat for seat in self.seats if seat.user_id and not seat.is_bot]
+        asked = [
+            seat.user_id
+            for seat in humans
+            if seat.pending_prompt and not self._seats_before.get(seat.pk, ("",))[0]
+        ]
+        ended = [seat.user_id for seat in humans] if ends_now else []
+        record_game_events(self.game, asked, ended)
 
     def _before_email(self) -> None:
         """An email is about to be written: what it tells (the history since the player last

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "mailplay",
     "localmail",
     "chat",
+    "webhooks",
     "django_htmx",
     "csp",
     "web",
@@ -521,3 +522,29 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Event streams (live/): a comment line this often keeps proxies and clients from timing out
+# an idle stream.
+STREAM_HEARTBEAT_SECONDS = env_int("STREAM_HEARTBEAT_SECONDS", 15)
+# Under ASGI the streams' reads run in this many threads, each with one database connection.
+STREAM_READ_THREADS = 4
+
+# Webhooks (webhooks/): deliveries have their own queue, so a slow receiver never delays a game
+# or an email; the sweep sends what is due (retries, a task lost with the broker).
+CELERY_TASK_QUEUES = (*CELERY_TASK_QUEUES, Queue("webhooks"))
+CELERY_TASK_ROUTES = {**CELERY_TASK_ROUTES, "webhooks.tasks.*": {"queue": "webhooks"}}
+CELERY_BEAT_SCHEDULE = {
+    **CELERY_BEAT_SCHEDULE,
+    "webhooks-sweep": {
+        "task": "webhooks.tasks.sweep_webhooks",
+        "schedule": 60.0,
+        "options": {"expires": 60},
+    },
+}
+WEBHOOKS_TIMEOUT_SECONDS = 5
+# Receivers on private, loopback or link-local addresses are refused unless this is on (tests,
+# a receiver on the same private network).
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", False)
+# The wait before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 h in all).
+WEBHOOKS_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000]
+WEBHOOKS_MAX_PER_USER = 10

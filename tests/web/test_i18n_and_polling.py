@@ -124,3 +124,25 @@ def test_an_unnamed_game_is_called_whose_game_it_is_as_in_the_emails(language, c
     assert called in title and game.public_id not in title
     assert re.search(rf"<h1>\s*{re.escape(called)}\s*<small>", page)
     assert called in lobby
+
+
+def test_a_poll_that_matches_reads_the_game_row_and_no_seats():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    people = [make_user("wanda"), make_user("xenia")]
+    game = start_game(people, seats=2)
+    watcher = client_for(people[1])
+    url = f"/games/{game.public_id}/"
+    page = watcher.get(url).content.decode()
+    etag = re.search(r'"If-None-Match": "([^"]+)"', page).group(1).replace("\\u0022", '"')
+    with CaptureQueriesContext(connection) as statements:
+        polled = watcher.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 204
+    tables = [q["sql"].split(" FROM ")[1].split()[0] for q in statements if " FROM " in q["sql"]]
+    # The login (session, user), the page's language (profile), the game row, then the table
+    # talk's own version (the viewer's seat for its channel, the newest message, the mutes):
+    # no log, no snapshot, no other seats' players.
+    assert tables[:4] == ['"django_session"', '"auth_user"', '"accounts_profile"', '"games_game"']
+    assert len(tables) <= 7
+    assert all(table == '"games_seat"' or table.startswith('"chat_') for table in tables[4:])

@@ -31,13 +31,14 @@ from web import presenters
 POLL_SECONDS = 6
 
 
-def _game(public_id: str) -> Game:
+def _game(public_id: str, with_seats: bool = True) -> Game:
     try:
         game = selectors.game_get(public_id)
     except DomainError:
         raise Http404(_("There is no such game.")) from None
-    # The seats and their players are read several times per page (names, summary): once.
-    prefetch_related_objects([game], "seats__user")
+    if with_seats:
+        # The seats and their players are read several times per page (names, summary): once.
+        prefetch_related_objects([game], "seats__user")
     return game
 
 
@@ -85,7 +86,7 @@ def table_context(request, game: Game, error: str = "") -> dict:
 
 @require_GET
 def game_page(request, public_id: str):
-    game = _game(public_id)
+    game = _game(public_id, with_seats=False)  # a poll that matches needs the row alone
     etag = _etag(request, game, partial=bool(request.htmx))
     # The table's poll never shows flash messages (only a whole page does): nothing new is a
     # 204 whatever waits. A browser revalidating the whole page gets its 304 only when no
@@ -94,6 +95,7 @@ def game_page(request, public_id: str):
         # htmx swaps nothing on 204; a browser revalidating gets its 304.
         response = HttpResponse(status=204 if request.htmx else 304)
     else:
+        prefetch_related_objects([game], "seats__user")
         context = table_context(request, game)
         if request.htmx:
             response = render(request, "web/partials/table.html", context)

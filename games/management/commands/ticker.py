@@ -16,6 +16,7 @@ from django.db import close_old_connections
 
 from games import tasks
 from mailplay import tasks as mail_tasks
+from webhooks import tasks as webhook_tasks
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class Command(BaseCommand):
                 if started >= next_tick:
                     tasks.tick.apply()
                     mail_tasks.sweep.apply()  # replies a crash left unprocessed or unanswered
+                    webhook_tasks.sweep_webhooks.apply()  # webhook retries and lost sends
                     next_tick = started + TICK_SECONDS
             except Exception:  # a failed round (the database is busy or down) is retried
                 log.exception("The in-process sweep failed; trying again shortly")

@@ -1,0 +1,161 @@
+"""The fan-out of change notices to the streams open in this process.
+
+A notice carries no game data, only a channel ("game:<id>" or "user:<id>") and a short
+payload (for a user's channel, the id of the game that changed). With `REDIS_URL` notices
+travel through Redis pub/sub: every process serving streams has one listener thread,
+subscribed to the pattern of all channels, which hands each notice to the streams of this
+process that follow its channel. Without Redis (the embedded default) notices are handed over
+inside the process that committed the change, which is the one serving the streams there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+PREFIX = "khora:live:"
+
+
+class Subscription:
+    """One stream's inbox: the (channel, payload) notices since it last looked.
+
+    A stream served by a thread waits on a threading.Event; one served by the event loop
+    (ASGI) binds its loop first and waits on an asyncio.Event, set from the listener thread
+    through the loop."""
+
+    def __init__(self, hub: Hub, channels: Iterable[str]):
+        self.hub = hub
+        self.channels = frozenset(channels)
+        self._notices: set[tuple[str, str]] = set()
+        self._lock = threading.Lock()
+        self._woken = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._async_woken: asyncio.Event | None = None
+
+    def bind_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._async_woken = asyncio.Event()
+
+    def notify(self, channel: str, payload: str) -> None:
+        with self._lock:
+            self._notices.add((channel, payload))
+        self._woken.set()
+        if self._loop is not None:
+            # RuntimeError: the loop has closed, and its stream with it.
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._async_woken.set)
+
+    def take(self) -> set[tuple[str, str]]:
+        # Clear the wake-ups before taking the notices: a notice arriving in between is
+        # taken now and only causes one spurious wake-up, never a lost one.
+        self._woken.clear()
+        if self._async_woken is not None:
+            self._async_woken.clear()
+        with self._lock:
+            notices, self._notices = self._notices, set()
+        return notices
+
+    def wait(self, timeout: float) -> set[tuple[str, str]]:
+        self._woken.wait(timeout)
+        return self.take()
+
+    async def wait_async(self, timeout: float) -> set[tuple[str, str]]:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._async_woken.wait(), timeout)
+        return self.take()
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self)
+
+
+class Hub:
+    def __init__(self):
+        self._by_channel: dict[str, set[Subscription]] = defaultdict(set)
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+
+    def subscribe(self, channels: Iterable[str]) -> Subscription:
+        if settings.REDIS_URL:
+            self._ensure_listener()
+        subscription = Subscription(self, channels)
+        with self._lock:
+            for channel in subscription.channels:
+                self._by_channel[channel].add(subscription)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            for channel in subscription.channels:
+                followers = self._by_channel.get(channel)
+                if followers is not None:
+                    followers.discard(subscription)
+                    if not followers:
+                        del self._by_channel[channel]
+
+    def dispatch(self, channel: str, payload: str) -> None:
+        with self._lock:
+            followers = list(self._by_channel.get(channel, ()))
+        for subscription in followers:
+            subscription.notify(channel, payload)
+
+    def wake_all(self) -> None:
+        """Every stream reads again: notices may have been lost (Redis reconnected)."""
+        with self._lock:
+            everyone = {(s, c) for c, subs in self._by_channel.items() for s in subs}
+        for subscription, channel in everyone:
+            subscription.notify(channel, "")
+
+    def open_streams(self) -> int:
+        with self._lock:
+            return len({s for subs in self._by_channel.values() for s in subs})
+
+    def _ensure_listener(self) -> None:
+        with self._lock:
+            if self._listener is not None and self._listener.is_alive():
+                return
+            ready = threading.Event()
+            self._listener = threading.Thread(
+                target=self._listen,
+                args=(settings.REDIS_URL, ready),
+                daemon=True,
+                name="khora-live-listener",
+            )
+            self._listener.start()
+        # A stream must not read the database before the listener is subscribed, or a change
+        # committed in between would reach it neither way.
+        ready.wait(5)
+
+    def _listen(self, url: str, ready: threading.Event) -> None:
+        import redis
+
+        first = True
+        while True:
+            try:
+                client = redis.Redis.from_url(url, socket_keepalive=True)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(PREFIX + "*")
+                pubsub.get_message(timeout=1)  # the subscription's confirmation
+                ready.set()
+                if not first:
+                    self.wake_all()
+                first = False
+                for message in pubsub.listen():
+                    if message.get("type") != "pmessage":
+                        continue
+                    channel = message["channel"].decode()[len(PREFIX) :]
+                    self.dispatch(channel, message["data"].decode())
+            except Exception:  # Redis went away: reconnect, then every stream reads again
+                log.warning("Live listener lost Redis; reconnecting.", exc_info=True)
+                time.sleep(1)
+
+
+HUB = Hub()

@@ -1,0 +1,55 @@
+"""Telling open streams that a game changed, once the change has committed."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from django.conf import settings
+from django.db import transaction
+
+from live.hub import HUB, PREFIX
+
+log = logging.getLogger(__name__)
+_client = threading.local()
+
+
+def game_channel(public_id: str) -> str:
+    return f"game:{public_id}"
+
+
+def user_channel(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def game_changed(public_id: str, user_ids: list[int]) -> None:
+    """After the transaction commits: the game's streams and its players' streams read again.
+    Called by the game writer inside its transaction (outside one it publishes at once)."""
+    notices = [(game_channel(public_id), "")]
+    notices += [(user_channel(user_id), public_id) for user_id in user_ids]
+    transaction.on_commit(lambda: publish(notices))
+
+
+def publish(notices: list[tuple[str, str]]) -> None:
+    if not settings.REDIS_URL:
+        for channel, payload in notices:
+            HUB.dispatch(channel, payload)
+        return
+    try:
+        pipe = _redis().pipeline(transaction=False)
+        for channel, payload in notices:
+            pipe.publish(PREFIX + channel, payload)
+        pipe.execute()
+    except Exception:  # the game has committed; a stream catches up at its next notice
+        log.warning("Could not publish %r to Redis.", notices, exc_info=True)
+
+
+def _redis():
+    import redis
+
+    client = getattr(_client, "redis", None)
+    if client is None:
+        client = _client.redis = redis.Redis.from_url(
+            settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+        )
+    return client

@@ -1,0 +1,137 @@
+"""The event streams: parse, authorize like a read, then hand the feed to the server.
+
+The views are DRF views so that a stream authenticates, refuses and answers problems exactly
+as the rest of the API (the same authentication classes, problem+json); what they return is a
+streaming response whose body is produced by `live.streams`: a coroutine under the ASGI
+server, a generator holding a thread under a WSGI server (the embedded `runserver`).
+"""
+
+from __future__ import annotations
+
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import StreamingHttpResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.views import APIView
+
+from games import selectors
+from games.errors import DomainError
+from games.language import requester_language
+from games.views import ACCEPT_LANGUAGE, GAME_ID, problems
+from live.schema import (
+    GAME_STREAM_DESCRIPTION,
+    GAME_STREAM_EXAMPLE,
+    PLAYER_STREAM_DESCRIPTION,
+    PLAYER_STREAM_EXAMPLE,
+)
+from live.streams import GameFeed, PlayerFeed, stream_async, stream_sync
+
+EVENT_STREAM = "text/event-stream"
+LAST_EVENT_ID = OpenApiParameter(
+    "Last-Event-ID",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The id (seq) of the last event you received: the stream resumes after it.",
+)
+AFTER = OpenApiParameter(
+    "after",
+    int,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="Start after this seq (0: the whole log); ignored when Last-Event-ID is "
+    "sent. Without either, the stream starts with the entries still to come.",
+)
+
+
+def example(name: str, text: str) -> OpenApiExample:
+    return OpenApiExample(name, value=text, response_only=True, media_type=EVENT_STREAM)
+
+
+class StreamView(APIView):
+    def perform_content_negotiation(self, request, force=False):
+        # A stream's errors are problem+json whatever the client accepts (EventSource
+        # asks for text/event-stream only).
+        return super().perform_content_negotiation(request, force=True)
+
+    def stream(self, request, feed) -> StreamingHttpResponse:
+        served_async = isinstance(request._request, ASGIRequest)
+        if served_async:
+            # Under ASGI this request's database connection belongs to its context and would
+            # stay open as long as the stream (Django closes it when the response ends): let
+            # it go now; the stream reads through the pool's connections (live.streams).
+            for connection in connections.all(initialized_only=True):
+                connection.close()
+        body = stream_async(feed) if served_async else stream_sync(feed)
+        response = StreamingHttpResponse(body, content_type=EVENT_STREAM)
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+        return response
+
+
+class GameStreamView(StreamView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_stream",
+        summary="The game's events as they happen (Server-Sent Events)",
+        parameters=[GAME_ID, AFTER, LAST_EVENT_ID, ACCEPT_LANGUAGE],
+        responses={
+            (200, EVENT_STREAM): OpenApiResponse(str, description=GAME_STREAM_DESCRIPTION),
+            **problems(400, 401, 404, 422),
+        },
+        examples=[example("Entries and a prompt", GAME_STREAM_EXAMPLE)],
+    )
+    def get(self, request, public_id):
+        game = selectors.game_get(public_id)
+        after = _start_after(request, game.last_seq)
+        lang = requester_language(request)
+        return self.stream(request, GameFeed(game, request.user, lang, after))
+
+
+class PlayerStreamView(StreamView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_stream",
+        summary="Your prompts and game ends in all your games (Server-Sent Events)",
+        parameters=[ACCEPT_LANGUAGE],
+        responses={
+            (200, EVENT_STREAM): OpenApiResponse(str, description=PLAYER_STREAM_DESCRIPTION),
+            **problems(401),
+        },
+        examples=[example("A prompt and a game's end", PLAYER_STREAM_EXAMPLE)],
+    )
+    def get(self, request):
+        return self.stream(request, PlayerFeed(request.user, requester_language(request)))
+
+
+def _start_after(request, last_seq: int) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is not None:
+        return _seq(header.strip(), "Last-Event-ID", last_seq)
+    if "after" in request.query_params:
+        return _seq(request.query_params["after"].strip(), "after", last_seq)
+    return last_seq
+
+
+def _seq(text: str, name: str, last_seq: int) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise DomainError(
+            "invalid_input", f"{name} must be a seq: a whole number from 0 to {last_seq}.", 400
+        )
+    seq = int(text)
+    if seq > last_seq:
+        raise DomainError(
+            "invalid_seq",
+            f"{name}={seq} is past this game's log; its last seq is {last_seq}.",
+            422,
+            {"last_seq": last_seq},
+        )
+    return seq

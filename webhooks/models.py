@@ -1,0 +1,57 @@
+"""Endpoints a user registered, and each event's delivery to one of them with its attempts."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games import clock
+
+EVENT_TYPES = ("game.your_turn", "game.over")
+
+
+class Endpoint(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook_endpoints"
+    )
+    url = models.URLField(max_length=2000)
+    secret = models.CharField(max_length=100)  # whsec_<base64>, shown to its owner
+    event_types = models.JSONField(default=list)  # a subset of EVENT_TYPES
+    active = models.BooleanField(default=True)
+    disabled_reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["owner", "active"])]
+
+
+class Delivery(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries")
+    message_id = models.CharField(max_length=40, unique=True)  # webhook-id: same on every try
+    event_type = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True)
+    claimed_until = models.DateTimeField(null=True)  # a worker is sending it until then
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+
+class Attempt(models.Model):
+    delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="attempt_log")
+    number = models.PositiveIntegerField()
+    at = models.DateTimeField(default=clock.now)
+    status_code = models.PositiveIntegerField(null=True)  # null: no HTTP answer
+    error = models.CharField(max_length=300, blank=True, default="")
+    duration_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["delivery", "number"]

@@ -1,0 +1,66 @@
+from rest_framework import serializers
+
+from khora_site.inputs import StrictInput
+from webhooks.models import EVENT_TYPES
+
+
+class EndpointInput(StrictInput):
+    url = serializers.CharField(max_length=2000, help_text="http:// or https://, a public host.")
+    event_types = serializers.ListField(
+        child=serializers.ChoiceField(choices=EVENT_TYPES),
+        min_length=1,
+        max_length=len(EVENT_TYPES),
+        help_text="Which events to send here.",
+    )
+
+
+class EndpointOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+    event_types = serializers.ListField(child=serializers.CharField())
+    secret = serializers.CharField(
+        help_text="whsec_…: verify each delivery's webhook-signature with it (Standard Webhooks)."
+    )
+    active = serializers.BooleanField()
+    disabled_reason = serializers.CharField(help_text="Why we stopped sending, if we did.")
+    created_at = serializers.DateTimeField()
+
+
+class AttemptOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    status_code = serializers.IntegerField(allow_null=True, help_text="null: no HTTP answer.")
+    error = serializers.CharField()
+    duration_ms = serializers.IntegerField()
+
+
+class DeliveryOutput(serializers.Serializer):
+    message_id = serializers.CharField(help_text="The webhook-id header: the same on every try.")
+    event_type = serializers.CharField()
+    status = serializers.ChoiceField(choices=["pending", "succeeded", "failed"])
+    attempts = serializers.IntegerField()
+    next_attempt_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    payload = serializers.JSONField(help_text="The body sent (WebhookPayload).")
+    attempt_log = AttemptOutput(many=True)
+
+
+class DeliveryPageOutput(serializers.Serializer):
+    deliveries = DeliveryOutput(many=True)
+
+
+class WebhookData(serializers.Serializer):
+    game = serializers.CharField(help_text="The game's id.")
+    url = serializers.CharField(help_text="The game's API address.")
+    last_seq = serializers.IntegerField(help_text="The log's last seq when the event happened.")
+    status = serializers.CharField(required=False, help_text="game.over only: finished.")
+
+
+class WebhookPayload(serializers.Serializer):
+    """What each delivery's body holds (JSON), signed per Standard Webhooks: the headers
+    webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 of
+    "<id>.<timestamp>.<body>" with the endpoint's secret)."""
+
+    type = serializers.CharField(help_text="game.your_turn or game.over.")
+    timestamp = serializers.DateTimeField()
+    data = WebhookData()

@@ -1,0 +1,26 @@
+"""Signatures per the Standard Webhooks specification, by its reference library."""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from datetime import datetime
+
+from standardwebhooks.webhooks import Webhook
+
+
+def new_secret() -> str:
+    return "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode()
+
+
+def new_message_id() -> str:
+    return "msg_" + secrets.token_urlsafe(18)
+
+
+def signed_headers(secret: str, message_id: str, moment: datetime, body: str) -> dict[str, str]:
+    """The three headers a receiver verifies: webhook-id, -timestamp and -signature."""
+    return {
+        "webhook-id": message_id,
+        "webhook-timestamp": str(int(moment.timestamp())),
+        "webhook-signature": Webhook(secret).sign(message_id, moment, body),
+    }

@@ -1,0 +1,192 @@
+"""Webhook endpoints and their delivery log: parse → one service or selector call → render."""
+
+from drf_spectacular.utils import (
+    OpenApiCallback,
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.views import problems
+from webhooks import services
+from webhooks.models import Endpoint
+from webhooks.serializers import (
+    DeliveryPageOutput,
+    EndpointInput,
+    EndpointOutput,
+    WebhookPayload,
+)
+
+DELIVERY_LOG_SIZE = 100
+WEBHOOK_ID = OpenApiParameter(
+    "endpoint_id",
+    int,
+    OpenApiParameter.PATH,
+    description="The endpoint's id.",
+    examples=[OpenApiExample("An endpoint", value=3)],
+)
+ENDPOINT_EXAMPLE = OpenApiExample(
+    "An endpoint",
+    response_only=True,
+    value={
+        "id": 3,
+        "url": "https://bot.example.org/khora",
+        "event_types": ["game.over", "game.your_turn"],
+        "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        "active": True,
+        "disabled_reason": "",
+        "created_at": "2026-11-24T04:00:00Z",
+    },
+)
+PAYLOAD_DESCRIPTION = (
+    "Each delivery is a POST of a WebhookPayload (JSON) signed per Standard Webhooks "
+    "(standardwebhooks.com): headers webhook-id (the same on every retry: deduplicate on it), "
+    "webhook-timestamp and webhook-signature. Answer 2xx within 5 s; anything else (a "
+    "redirect too) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the "
+    "endpoint is turned off and you get an email."
+)
+
+
+class EndpointListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_webhooks_list",
+        summary="Your webhook endpoints",
+        responses={200: EndpointOutput(many=True), **problems(401)},
+        examples=[ENDPOINT_EXAMPLE],
+    )
+    def get(self, request):
+        endpoints = Endpoint.objects.filter(owner=request.user).order_by("pk")
+        return Response(EndpointOutput(endpoints, many=True).data)
+
+    @extend_schema(
+        operation_id="me_webhooks_create",
+        summary="Register a URL for your games' events",
+        description=PAYLOAD_DESCRIPTION,
+        request=EndpointInput,
+        responses={201: EndpointOutput, **problems(400, 401, 409, 422)},
+        examples=[
+            OpenApiExample(
+                "Your turn and game over",
+                request_only=True,
+                value={
+                    "url": "https://bot.example.org/khora",
+                    "event_types": ["game.your_turn", "game.over"],
+                },
+            ),
+            ENDPOINT_EXAMPLE,
+        ],
+        callbacks=[
+            OpenApiCallback(
+                "game_event",
+                "{$request.body#/url}",
+                extend_schema(
+                    summary="A game event, sent to your URL",
+                    description=PAYLOAD_DESCRIPTION,
+                    request=WebhookPayload,
+                    responses={200: OpenApiResponse(description="Any 2xx: received.")},
+                ),
+            )
+        ],
+    )
+    def post(self, request):
+        body = EndpointInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        endpoint = services.endpoint_create(owner=request.user, **body.validated_data)
+        return Response(EndpointOutput(endpoint).data, status=status.HTTP_201_CREATED)
+
+
+class EndpointDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_webhooks_delete",
+        summary="Stop sending to this URL",
+        parameters=[WEBHOOK_ID],
+        responses={204: None, **problems(401, 404)},
+        examples=[ENDPOINT_EXAMPLE],
+    )
+    def delete(self, request, endpoint_id: int):
+        services.endpoint_delete(owner=request.user, endpoint_id=endpoint_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EndpointEnableView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_webhooks_enable",
+        summary="Send to a turned-off endpoint again",
+        parameters=[WEBHOOK_ID],
+        request=None,
+        responses={200: EndpointOutput, **problems(401, 404)},
+        examples=[ENDPOINT_EXAMPLE],
+    )
+    def post(self, request, endpoint_id: int):
+        endpoint = services.endpoint_enable(owner=request.user, endpoint_id=endpoint_id)
+        return Response(EndpointOutput(endpoint).data)
+
+
+class DeliveryLogView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_webhooks_deliveries",
+        summary="The newest deliveries to this URL, each with its attempts",
+        description=PAYLOAD_DESCRIPTION,
+        parameters=[WEBHOOK_ID],
+        responses={200: DeliveryPageOutput, **problems(401, 404)},
+        examples=[
+            OpenApiExample(
+                "Delivered on the second try",
+                response_only=True,
+                value={
+                    "deliveries": [
+                        {
+                            "message_id": "msg_2mRk9Xw1bq4v7cLzY0a3Tg",
+                            "event_type": "game.your_turn",
+                            "status": "succeeded",
+                            "attempts": 2,
+                            "next_attempt_at": None,
+                            "created_at": "2026-11-24T04:00:00Z",
+                            "payload": {
+                                "type": "game.your_turn",
+                                "timestamp": "2026-11-24T04:00:00Z",
+                                "data": {
+                                    "game": "qVmN34XD_23f2D3o",
+                                    "url": "https://khora.example.org/api/v1/games/qVmN34XD_23f2D3o/",
+                                    "last_seq": 41,
+                                },
+                            },
+                            "attempt_log": [
+                                {
+                                    "number": 1,
+                                    "at": "2026-11-24T04:00:00Z",
+                                    "status_code": 500,
+                                    "error": "not 2xx",
+                                    "duration_ms": 12,
+                                },
+                                {
+                                    "number": 2,
+                                    "at": "2026-11-24T04:00:05Z",
+                                    "status_code": 200,
+                                    "error": "",
+                                    "duration_ms": 9,
+                                },
+                            ],
+                        }
+                    ]
+                },
+            )
+        ],
+    )
+    def get(self, request, endpoint_id: int):
+        endpoint = services.endpoint_of(request.user, endpoint_id)
+        deliveries = endpoint.deliveries.order_by("-pk").prefetch_related("attempt_log")
+        return Response(DeliveryPageOutput({"deliveries": deliveries[:DELIVERY_LOG_SIZE]}).data)
