@@ -77,7 +77,7 @@ def game_create(
         raise DomainError(
             "too_many_bots",
             f"A game of {seats} seats has room for at most {seats - 1} bots beside you.",
-            400,
+            422,  # the request matches the schema; the seats it asks for refuse it
         )
     try:
         rules = engine.get_game(game_type)

@@ -60,8 +60,8 @@ def test_bad_bot_requests_get_clear_answers(make_player):
     alice = make_player("alice")
     assert_problem(_create(alice, bots=["genius"]), 400, "invalid_input")
     assert_problem(_create(alice, bots="standard"), 400, "invalid_input")
-    assert_problem(_create(alice, bots=["random"] * 3), 400, "too_many_bots")
-    assert_problem(_create(alice, seats=2, bots=["random"] * 2), 400, "too_many_bots")
+    assert_problem(_create(alice, bots=["random"] * 3), 422, "too_many_bots")
+    assert_problem(_create(alice, seats=2, bots=["random"] * 2), 422, "too_many_bots")
     assert not Game.objects.exists()  # nothing half-made
     game = Game.objects.get(public_id=_create(alice).json()["id"])
     refused = alice.post(url(game, "start"), {"fill_with_bots": True, "bot_level": "godlike"})
