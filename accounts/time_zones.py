@@ -6,11 +6,10 @@ offered, and what a browser's guess is stored as, is the canonical zone.
 
 from __future__ import annotations
 
-import zoneinfo
-
+from accounts.models import TIME_ZONES
 from accounts.time_zone_data import ALIASES, CANONICAL
 
-KNOWN = frozenset(zoneinfo.available_timezones())
+KNOWN = frozenset(TIME_ZONES)  # zoneinfo's names, listed once at start-up (accounts.models)
 _CANONICAL = frozenset(CANONICAL)
 UTC_NAMES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT", "Zulu"})
 # The tz database's regions, in its order; a zone's name starts with its region.

@@ -141,8 +141,7 @@ class ChatMessageView(APIView):
     def delete(self, request, public_id, message_id: int):
         game = game_selectors.game_get(public_id)
         message = services.message_delete(game=game, user=request.user, message_id=message_id)
-        found = selectors.access(game, request.user)
-        return Response(ChatMessageOutput(selectors.message_dict(message, found)).data)
+        return _message_response(request, game, message)
 
 
 class ChatHideView(APIView):
@@ -164,8 +163,7 @@ class ChatHideView(APIView):
     def post(self, request, public_id, message_id: int):
         game = game_selectors.game_get(public_id)
         message = services.message_hide(game=game, user=request.user, message_id=message_id)
-        found = selectors.access(game, request.user)
-        return Response(ChatMessageOutput(selectors.message_dict(message, found)).data)
+        return _message_response(request, game, message)
 
 
 class ChatMuteView(APIView):
@@ -225,3 +223,9 @@ class ChatPreferenceView(APIView):
         else:
             services.digest_choose(user=request.user, digest=chosen)
         return Response(ChatPreferenceOutput({"digest": chosen}).data)
+
+
+def _message_response(request, game, message) -> Response:
+    """One message as the requester may see it (their access decides what it shows)."""
+    found = selectors.access(game, request.user)
+    return Response(ChatMessageOutput(selectors.message_dict(message, found)).data)
