@@ -10,7 +10,7 @@ from django.core.cache import cache
 import engine
 from games import clock
 from games.batch import WriteBatch
-from games.models import NOTICE, Game, GameEvent, StateSnapshot
+from games.models import NOTICE, Game, GameEvent, StateCheckpoint, StateSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,8 @@ def load_state(game: Game, *, upto: int | None = None, reuse_past: bool = False)
         state, seq = _cached(game)
     elif reuse_past:
         state, seq = _recent_past(game, upto)
+    if state is None:
+        state, seq = _checkpoint(game, game.last_seq if upto is None else upto)
     if state is None:
         state = rules.new_game(game.num_seats, game.options)
     if seq == game.last_seq and upto is None:
@@ -80,19 +82,55 @@ def _recent_past(game: Game, upto: int):
     return found[key], keys[key]
 
 
-def save_snapshot(game: Game, state, batch: WriteBatch | None = None) -> None:
-    """Called under the game's row lock; one upsert, queued on `batch` when given."""
+# Durable checkpoints: a past state older than the cache keeps (the history of a game one comes
+# back to after days, a replay's first steps) is replayed from the checkpoint before it, so a
+# read costs at most this many events of replay however long the log has grown.
+CHECKPOINT_EVERY = 50
+
+
+def save_snapshot(
+    game: Game, state, batch: WriteBatch | None = None, stored_seq: int | None = None
+) -> None:
+    """Called under the game's row lock; one upsert, queued on `batch` when given.
+    `stored_seq`: the newest event the database held before this write; when the write
+    crosses a multiple of CHECKPOINT_EVERY, the state is also kept as a checkpoint."""
+    now = clock.now()
+    rules_version = engine_game(game).rules_version
+    data = pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL)  # no cache
     row = StateSnapshot(
-        game=game,
-        seq=game.last_seq,
-        rules_version=engine_game(game).rules_version,
-        data=pickle.dumps(state.clone(), protocol=pickle.HIGHEST_PROTOCOL),  # no cache
-        updated_at=clock.now(),
+        game=game, seq=game.last_seq, rules_version=rules_version, data=data, updated_at=now
     )
     queue = WriteBatch() if batch is None else batch
     queue.upsert(row, unique="game")
+    if (
+        stored_seq is not None
+        and stored_seq // CHECKPOINT_EVERY < game.last_seq // CHECKPOINT_EVERY
+    ):
+        checkpoint = StateCheckpoint(
+            game=game, seq=game.last_seq, rules_version=rules_version, data=data, created_at=now
+        )
+        queue.insert(StateCheckpoint, [checkpoint], ignore_conflicts=True)
     if batch is None:
         queue.flush()
+
+
+def _checkpoint(game: Game, upto: int):
+    """The newest checkpoint at or before `upto`, with its seq (None, 0: none usable)."""
+    row = (
+        StateCheckpoint.objects.filter(
+            game=game, seq__lte=upto, rules_version=engine_game(game).rules_version
+        )
+        .order_by("-seq")
+        .only("seq", "data")
+        .first()
+    )
+    if row is None:
+        return None, 0
+    try:
+        return pickle.loads(bytes(row.data)), row.seq
+    except Exception:  # a checkpoint of older code: replay from the setup instead
+        log.warning("Unreadable checkpoint of game %s; replaying its log.", game.public_id)
+        return None, 0
 
 
 def _cached(game: Game):

@@ -235,7 +235,7 @@ class GameWriter:
             self.game.finished_at = now
             fields.append("finished_at")
         self.batch.update(self.game, fields)
-        save_snapshot(self.game, self.state, self.batch)
+        save_snapshot(self.game, self.state, self.batch, stored_seq=self._stored_seq)
         if self.game.needs_advance:
             enqueue_advance(self.game)
         # Open streams read the game again once this commits.

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from django.core.cache import cache
 
 from games import clock, state_store
-from games.models import Game, GameStep, StateSnapshot
+from games.models import Game, GameStep, StateCheckpoint, StateSnapshot
 from games.state_store import engine_game, load_state
 from tests.server.conftest import start_game, url
 
@@ -94,3 +94,53 @@ def test_past_states_caught_up_from_the_cache_equal_a_replay_from_the_setup(make
     assert (
         rules.view(load_state(game, upto=last - 2, reuse_past=True), None) == from_setup[last - 2]
     )
+
+
+def test_a_past_state_the_cache_lacks_is_replayed_from_a_checkpoint_not_the_setup(
+    make_player, monkeypatch
+):
+    alice = make_player("alice")
+    game = start_game([alice], seats=4)
+    while game.last_seq < 2 * state_store.CHECKPOINT_EVERY + 10:
+        prompt = alice.get(url(game, "prompt")).json()["prompt"]
+        alice.post(url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]})
+        game.refresh_from_db()
+    checkpoints = list(StateCheckpoint.objects.filter(game=game).values_list("seq", flat=True))
+    # One per multiple of CHECKPOINT_EVERY crossed, at the write that crossed it.
+    assert len(checkpoints) == game.last_seq // state_store.CHECKPOINT_EVERY
+    assert all(seq >= state_store.CHECKPOINT_EVERY for seq in checkpoints)
+    rules = engine_game(game)
+    upto = game.last_seq - 3
+    cache.clear()
+    with_checkpoints = rules.view(load_state(game, upto=upto, reuse_past=True), 1)
+
+    replayed = []
+    real_replay = state_store.engine.replay
+
+    def counting_replay(rules, seats, options, events, onto=None):
+        events = list(events)
+        replayed.append(len(events))
+        return real_replay(rules, seats, options, events, onto=onto)
+
+    monkeypatch.setattr(state_store.engine, "replay", counting_replay)
+    cache.clear()
+    load_state(game, upto=upto, reuse_past=True)
+    assert replayed and replayed[-1] <= state_store.CHECKPOINT_EVERY
+    StateCheckpoint.objects.all().delete()  # only a cache: the same state from the setup
+    cache.clear()
+    assert rules.view(load_state(game, upto=upto, reuse_past=True), 1) == with_checkpoints
+    assert replayed[-1] == len([s for s in game.events.filter(seq__lte=upto) if s.type != "notice"])
+
+
+def test_an_unreadable_or_foreign_checkpoint_is_ignored(make_player):
+    alice = make_player("alice")
+    game = start_game([alice], seats=2)
+    rules = engine_game(game)
+    StateCheckpoint.objects.create(
+        game=game, seq=1, rules_version=rules.rules_version, data=b"not a pickle"
+    )
+    expected = rules.view(load_state(game, upto=game.last_seq), 0)
+    cache.clear()
+    StateSnapshot.objects.all().delete()
+    assert rules.view(load_state(game, upto=game.last_seq, reuse_past=True), 0) == expected
+    assert rules.view(load_state(game), 0) == expected
