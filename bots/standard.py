@@ -18,7 +18,7 @@ from itertools import permutations
 import engine
 from bots.worth import rounds_left, worth
 from engine.core import Event
-from engine.khora import tasks
+from engine.khora import seat_tasks
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens
 from engine.khora.phases.actions import start_action
@@ -128,7 +128,7 @@ def tile_value(state: State, seat: int, tile: int) -> float:
 
 
 def _best_follow_up(state: State, seat: int, task: Task) -> float:
-    handler = tasks.HANDLERS[task.kind]
+    handler = seat_tasks.HANDLERS[task.kind]
     best = worth(state, seat)
     for option in handler.options(state, seat, task):
         trial = state.clone()

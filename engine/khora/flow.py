@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import InvalidEvent
-from engine.khora import tasks
+from engine.khora import seat_tasks
 from engine.khora.journal import note
 from engine.khora.state import State
 
@@ -79,7 +79,7 @@ def carry_over(state: State, seat: int) -> dict | None:
     """
     task = state.players[seat].agenda[0]
     cache = state.cache
-    if tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
+    if seat_tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
         return None
     options = cache["options"].copy()
     options.pop(seat, None)
@@ -167,7 +167,7 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
     A seat in `listed` for its open task was looked at since it last changed and had a real
     choice; nothing it reads has changed since (see `run`), so it is passed over.
     """
-    handlers = tasks.HANDLERS
+    handlers = seat_tasks.HANDLERS
     for seat, player in enumerate(state.players):
         agenda = player.agenda
         if not agenda:
@@ -182,8 +182,8 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         if task_handler.automatic:
             if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
-            state.cause = tasks.cause_of(state, seat, task)
-            player.agenda = []  # tasks.run_head, spelled out: this is the hot path
+            state.cause = seat_tasks.cause_of(state, seat, task)
+            player.agenda = []  # seat_tasks.run_head, spelled out: this is the hot path
             task_handler.run(state, seat, task)
             player.agenda.extend(agenda[1:])
             state.cause = ()
@@ -191,13 +191,13 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         options = task_handler.options(state, seat, task)
         listed[seat] = (task.id, options)
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
-            tasks.run_head(state, seat, lambda _task: None)
+            seat_tasks.run_head(state, seat, lambda _task: None)
             return seat
         if (
             len(options) == 1
-            and not tasks.exchange_options(state, seat)
+            and not seat_tasks.exchange_options(state, seat)
             and task_handler.lone_answer_is_public(state, seat, task)
         ):
-            tasks.resolve_head(state, seat, options[0])
+            seat_tasks.resolve_head(state, seat, options[0])
             return seat
     return None

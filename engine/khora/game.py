@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
-from engine.khora import catalog, flow, journal, preview, rulebook, sealed, tasks, views
+from engine.khora import catalog, flow, journal, preview, rulebook, sealed, seat_tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -106,19 +106,19 @@ class KhoraGame:
         # were listed for, which must still be the seat's open task.
         carried = state.cache.get("prompts", {})
         listed = state.cache.get("options", {})
-        handlers = tasks.HANDLERS
+        handlers = seat_tasks.HANDLERS
         for seat, player in enumerate(state.players):
             agenda = player.agenda
             if not agenda:
                 continue
-            task = agenda[0]  # tasks.open_task, inlined: this is a hot path
+            task = agenda[0]  # seat_tasks.open_task, inlined: this is a hot path
             if task.kind == "draw" or handlers[task.kind].automatic:
                 continue
             prompt, known = carried.get(seat), listed.get(seat)
             if prompt is not None and known and task.id == known[0]:
                 cached[seat] = prompt
             else:
-                cached[seat] = tasks.prompt_for(state, seat, task)
+                cached[seat] = seat_tasks.prompt_for(state, seat, task)
         return cached
 
     def left_out(self, state: State, seat: int) -> tuple:
@@ -126,7 +126,7 @@ class KhoraGame:
         cannot afford, a space too far), each with why: `LeftOut(id, label, reasons)`."""
         if seat not in self.pending(state):
             return ()
-        return tasks.left_out(state, seat)
+        return seat_tasks.left_out(state, seat)
 
     def previews(self, state: State, seat: int) -> dict[str, preview.Preview]:
         """What each option of the seat's open prompt will do if nothing else happens first,
@@ -231,7 +231,7 @@ class KhoraGame:
             carried = flow.carry_over(state, event.seat)
             new = state if _in_place else state.clone()
             new.cache = {}
-            tasks.resolve_head(new, event.seat, option)
+            seat_tasks.resolve_head(new, event.seat, option)
         elif event.type == "chance":
             new = state if _in_place else state.clone()
             new.cache = {}
@@ -248,10 +248,10 @@ class KhoraGame:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
         if not self._seat_ok(state, event):
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        task = tasks.open_task(state, event.seat)
-        if task is None or tasks.prompt_id(event.seat, task) != event.data.get("prompt"):
+        task = seat_tasks.open_task(state, event.seat)
+        if task is None or seat_tasks.prompt_id(event.seat, task) != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        option = tasks.chosen_option(state, event.seat, task, event.data.get("option"))
+        option = seat_tasks.chosen_option(state, event.seat, task, event.data.get("option"))
         if option is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
         return option

@@ -79,20 +79,3 @@ def redact(line: Line, viewer: int | None) -> dict[str, Any]:
         "params": {key: line.params[key] for key in kept},
         "cause": list(line.cause) if line.cause else None,
     }
-
-
-class Cause:
-    """Sets `state.cause` for the rules run inside it (restored after, so causes nest)."""
-
-    __slots__ = ("cause", "previous", "state")
-
-    def __init__(self, state, *cause):
-        self.state = state
-        self.cause = cause
-
-    def __enter__(self):
-        self.previous = self.state.cause
-        self.state.cause = self.cause
-
-    def __exit__(self, *_):
-        self.state.cause = self.previous

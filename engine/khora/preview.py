@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Option
-from engine.khora import abilities, catalog, tasks
+from engine.khora import abilities, catalog, seat_tasks
 from engine.khora.catalog import Text, explained, words
 from engine.khora.catalog.messages import RESOURCE_NOUNS
 from engine.khora.content import rulings
@@ -76,7 +76,7 @@ class Preview:
 
 def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, Preview]:
     """A preview per option of the seat's open prompt (`options`: the prompt's)."""
-    task = tasks.open_task(state, seat)
+    task = seat_tasks.open_task(state, seat)
     if task is None:
         return {}
     return {option.id: preview(state, seat, task, option) for option in options}
@@ -85,7 +85,7 @@ def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, 
 def preview(state: State, seat: int, task, option: Option) -> Preview:
     clone = _recording(state)
     rest = len(clone.players[seat].agenda) - 1
-    tasks.resolve_head(clone, seat, option)
+    seat_tasks.resolve_head(clone, seat, option)
     result = Preview(lines=tuple(clone.journal))
     _read_lines(clone.journal, seat, result)
     agenda = clone.players[seat].agenda
@@ -140,7 +140,7 @@ def _describe_follow_up(state: State, seat: int, task, result: Preview) -> None:
     if task.kind == "draw":
         result.then.append(Text("preview.then.draw", n=task.data["count"]))
         return
-    handler = tasks.HANDLERS[task.kind]
+    handler = seat_tasks.HANDLERS[task.kind]
     if handler.automatic:
         return
     options = handler.options(state, seat, task)
@@ -267,7 +267,7 @@ def _check_later_tiles(state: State, after: State, seat: int, result: Preview) -
     player = state.players[seat]
     # The tile being taken: its question's cause, or the tile its finishing task waits on
     # (a card Ostracism plays is caused by Ostracism, inside a Politics action).
-    cause = tasks.cause_of(state, seat, player.agenda[0])
+    cause = seat_tasks.cause_of(state, seat, player.agenda[0])
     current = cause[1] if cause[0] == "action" else -1
     for task in player.agenda:
         if task.kind == "finish_action":

@@ -7,8 +7,8 @@ from typing import Any
 from engine.core import Event
 from engine.khora import catalog, facts
 from engine.khora.content.exploration import SPACES
+from engine.khora.seat_tasks import HANDLERS
 from engine.khora.state import Player, State
-from engine.khora.tasks import HANDLERS
 
 
 def _event_card(event_id: str | None, lang: str) -> dict | None:

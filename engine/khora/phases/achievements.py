@@ -9,8 +9,8 @@ from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
 from engine.khora.journal import note
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import Player, State
-from engine.khora.tasks import TaskHandler, handler
 
 _T = rulings.ACHIEVEMENT_THRESHOLDS
 

@@ -32,8 +32,8 @@ from engine.khora.journal import note
 from engine.khora.phases import action_order
 from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
 
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
 
@@ -63,7 +63,7 @@ class TakeAction(TaskHandler):
         return action_order.may_start(state, seat, task.data["tile"])
 
     def run(self, state, seat, task):
-        # Runs with the seat's agenda set aside (tasks.run_head): what is on it afterwards
+        # Runs with the seat's agenda set aside (seat_tasks.run_head): what is on it afterwards
         # are this tile's own questions; with none, the tile is done at once.
         start_action(state, seat, task.data["tile"])
         if state.players[seat].agenda:

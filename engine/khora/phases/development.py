@@ -13,8 +13,8 @@ from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, gain
 from engine.khora.journal import note
 from engine.khora.phases.politics import pay_costs, requirement_option, unmet_requirements
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
 
 
 def unlock_development(state: State, seat: int) -> None:

@@ -12,8 +12,8 @@ from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, pay
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
 
 ACTION_NAMES = {
     0: "Philosophy",

@@ -9,8 +9,8 @@ from engine.khora.content.helpers import ask
 from engine.khora.flow import chance_kind, draw_request
 from engine.khora.journal import note
 from engine.khora.phases.action_order import LEGISLATION, turn_position
+from engine.khora.seat_tasks import TaskHandler, handler, run_head
 from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler, run_head
 
 
 def _sample_draw(state: State, rng) -> dict:

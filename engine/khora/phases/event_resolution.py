@@ -10,8 +10,8 @@ from engine.khora.effects import gain, remove_token
 from engine.khora.flow import step
 from engine.khora.journal import note
 from engine.khora.phases.actions import MILITARY
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
 
 
 @step("resolve_event")

@@ -12,8 +12,8 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens, pay
 from engine.khora.journal import note
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
 
 
 def philosophy_stands_in(state: State) -> bool:

@@ -11,8 +11,8 @@ from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, pay
 from engine.khora.flow import step
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
 
 
 @step("progress")

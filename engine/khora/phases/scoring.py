@@ -8,8 +8,8 @@ from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
 from engine.khora.flow import step
 from engine.khora.journal import note
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
 
 
 @step("final_exchange")

@@ -7,8 +7,8 @@ from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
 from engine.khora.flow import chance_kind, step
 from engine.khora.journal import note
+from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
 
 HAND_SIZE = 5
 

@@ -1,4 +1,4 @@
-"""Decisions a seat can be asked for: one handler per kind, found through one registry.
+"""The tasks on a seat's agenda (state.Task): one handler per kind, found through one registry.
 
 A handler lists every legal option of its task (so validation is "is this one of the options"),
 names a safe default, and resolves the chosen option. Handlers marked `secret` keep the choice
