@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 
 class IllegalDecision(Exception):
@@ -24,7 +25,17 @@ class InvalidEvent(IllegalDecision):
     """An event that cannot be applied to this state (a corrupt or foreign log entry)."""
 
 
-def localized(text: str, lang: str | None) -> str:
+class LazyText(Protocol):
+    """A text rendered only when read: `str()` gives English, `render(lang)` another language."""
+
+    def render(self, lang: str) -> str: ...
+
+
+# What a prompt's text, an option's label or a reason may be: a plain string or a lazy text.
+Label = str | LazyText
+
+
+def localized(text: Label, lang: str | None) -> str:
     """A text in `lang`: a game's texts may render themselves in other languages (they are
     English strings with a `render(lang)` method); anything else stays as it is."""
     render = getattr(text, "render", None)
@@ -41,7 +52,7 @@ class Option:
 
     __slots__ = ("_label", "data", "id")
 
-    def __init__(self, id: str, label: Any, data: dict[str, Any] | None = None):
+    def __init__(self, id: str, label: Label, data: dict[str, Any] | None = None):
         self.id = id
         self._label = label
         self.data = data if data is not None else {}
@@ -71,8 +82,8 @@ class LeftOut:
     afford). Never a legal choice: only for showing. Texts may be lazy, as in Option."""
 
     id: str
-    label: Any
-    reasons: tuple[Any, ...]
+    label: Label
+    reasons: tuple[Label, ...]
 
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
         return {
@@ -93,7 +104,7 @@ class Prompt:
         id: str,
         seat: int,
         kind: str,
-        text: Any,
+        text: Label,
         options: tuple[Option, ...],
         default: str,
         unavailable: tuple[LeftOut, ...] = (),
@@ -226,7 +237,7 @@ def register_game(name: str, game: Any) -> None:
     _games[name] = game
 
 
-def get_game(name: str):
+def get_game(name: str) -> Any:
     """Return the game object registered under `name` (e.g. "khora")."""
     if name not in _games and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
@@ -237,7 +248,13 @@ def get_game(name: str):
         raise KeyError(f"Unknown game {name!r}; known games: {known}.") from None
 
 
-def replay(game, num_players: int, options: dict | None, events, onto: Any = None) -> Any:
+def replay(
+    game: Any,
+    num_players: int,
+    options: dict[str, Any] | None,
+    events: Iterable[Event | dict[str, Any]],
+    onto: Any = None,
+) -> Any:
     """Rebuild a state from its setup and its log. Never samples chance.
 
     `onto`: a state to continue from (e.g. a cached snapshot) instead of the setup; it must be

@@ -116,7 +116,7 @@ def advance_track(state: State, seat: int, track: str, levels: int = 1) -> int:
         reward = LEVELS[track][level].reward
         if reward.get("third_die"):
             _third_die(state, seat)
-        gain(state, seat, **{k: v for k, v in reward.items() if k != "third_die"})
+        gain(state, seat, excess=False, **{k: v for k, v in reward.items() if k != "third_die"})
     if track == "culture" and player.culture >= THIRD_DIE_CULTURE_LEVEL:
         _third_die(state, seat)
     return gained
