@@ -211,12 +211,13 @@ class KhoraGame:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
         carried = None  # what of `state`'s derived values stays true (flow.carry_over)
         if event.type == "decision" and event.data.get("kind") == "revise":
-            step = sealed.revisable_step(state, event.seat) if self._seat_ok(state, event) else None
-            if step is None or step != event.data.get("step"):
+            seat = self._decided_seat(state, event)
+            step = sealed.revisable_step(state, seat) if seat is not None else None
+            if seat is None or step is None or step != event.data.get("step"):
                 raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
             new = state if _in_place else state.clone()
             new.cache = {}  # derived from the state before: stale once the event is applied
-            sealed.reopen(new, event.seat, step)
+            sealed.reopen(new, seat, step)
         elif event.type == "decision":
             data, decided = event.data, state.cache.get("decided")
             if (  # the decision `decide` checked on this very state
@@ -225,13 +226,13 @@ class KhoraGame:
                 and decided[1] == data.get("prompt")
                 and decided[2] == data.get("option")
             ):
-                option = decided[3]
+                seat, option = decided[0], decided[3]
             else:
-                option = self._option_answered(state, event)
-            carried = flow.carry_over(state, event.seat)
+                seat, option = self._option_answered(state, event)
+            carried = flow.carry_over(state, seat)
             new = state if _in_place else state.clone()
             new.cache = {}
-            seat_tasks.resolve_head(new, event.seat, option)
+            seat_tasks.resolve_head(new, seat, option)
         elif event.type == "chance":
             new = state if _in_place else state.clone()
             new.cache = {}
@@ -241,24 +242,28 @@ class KhoraGame:
         flow.run(new, carried)
         return new
 
-    def _option_answered(self, state: State, event: Event) -> Option:
-        """The option a decision event chose; refuses a stale or illegal one. Checks the
-        event against the seat's open task and its option ids, without building prompts."""
+    def _option_answered(self, state: State, event: Event) -> tuple[int, Option]:
+        """The seat that took a decision event and the option it chose; refuses a stale or
+        illegal one. Checks the event against the seat's open task and its option ids,
+        without building prompts."""
         if flow.chance_request(state) is not None:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
-        if not self._seat_ok(state, event):
+        seat = self._decided_seat(state, event)
+        if seat is None:
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        task = seat_tasks.open_task(state, event.seat)
-        if task is None or seat_tasks.prompt_id(event.seat, task) != event.data.get("prompt"):
+        task = seat_tasks.open_task(state, seat)
+        if task is None or seat_tasks.prompt_id(seat, task) != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        option = seat_tasks.chosen_option(state, event.seat, task, event.data.get("option"))
+        option = seat_tasks.chosen_option(state, seat, task, event.data.get("option"))
         if option is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
-        return option
+        return seat, option
 
     @staticmethod
-    def _seat_ok(state: State, event: Event) -> bool:
-        return isinstance(event.seat, int) and 0 <= event.seat < state.num_players
+    def _decided_seat(state: State, event: Event) -> int | None:
+        """The seat a decision event names, or None if it names none of this game's."""
+        seat = event.seat
+        return seat if isinstance(seat, int) and 0 <= seat < state.num_players else None
 
     def _apply_chance(self, state: State, event: Event) -> None:
         request = flow.chance_request(state)

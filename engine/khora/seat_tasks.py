@@ -7,7 +7,7 @@ from other seats in the log; `automatic` tasks run without asking anyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from engine.core import Label, LeftOut, Option, Prompt
@@ -17,7 +17,7 @@ from engine.khora.effects import gain, pay
 from engine.khora.state import Cause, State, Task
 
 # An option left out of a prompt (TaskHandler.unavailable): its id, its label, why.
-Unavailable = tuple[str, Label, list[Label]]
+Unavailable = tuple[str, Label, Sequence[Label]]
 _Handler = TypeVar("_Handler", bound="type[TaskHandler]")
 
 HANDLERS: dict[str, TaskHandler] = {}
@@ -33,13 +33,13 @@ class TaskHandler:
     # left): the others' options are then listed again instead of kept (flow.carry_over).
     changes_other_seats = False
 
-    def text(self, state: State, seat: int, task: Task) -> str:
+    def text(self, state: State, seat: int, task: Task) -> Label:
         raise NotImplementedError
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         raise NotImplementedError
 
-    def unavailable(self, state: State, seat: int, task: Task) -> list[Unavailable]:
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         """Options a player would ask about that are left out now: (id, label, [reasons])."""
         return []
 
@@ -113,7 +113,7 @@ def task_options(state: State, seat: int, task: Task) -> list[Option]:
     return HANDLERS[task.kind].options(state, seat, task)
 
 
-def chosen_option(state: State, seat: int, task: Task, option_id: str) -> Option | None:
+def chosen_option(state: State, seat: int, task: Task, option_id: str | None) -> Option | None:
     """The option `option_id` of the seat's open task, the prompt's own or the glory
     exchange, as `build_prompt(...).option(option_id)` finds it, without building the prompt."""
     for option in task_options(state, seat, task):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 if TYPE_CHECKING:
+    from engine.core import Option, Prompt
     from engine.khora.journal import Line
 
 COLOURS = ("red", "blue", "green")
@@ -27,6 +28,17 @@ _TOKEN_KEYS = {
     for colour in (None, *COLOURS)
     for tier in (None, *TIERS)
 }
+
+
+class Derived(TypedDict, total=False):
+    """What `State.cache` may hold: values derived from this exact state (flow.run, pending,
+    decide), dropped on every change."""
+
+    chance: dict[str, Any] | None  # the chance request flow.run stopped at
+    options: dict[int, tuple[int, list[Option]]]  # seat -> (open task id, its options)
+    prompts: dict[int, Prompt]  # prompts carried over from the state before (flow.carry_over)
+    pending: dict[int, Prompt]  # Khora.pending's answer
+    decided: tuple[int, str, str, Option]  # the decision `decide` checked: seat, prompt, option
 
 
 # The lists and dicts a clone shares with its original (Player.clone, State.clone): the rules
@@ -223,7 +235,7 @@ class State:
     final_scores: dict[str, Any] | None = None
     rules_version: str = ""
     # Derived values (prompts) for this exact state; never copied, cleared on every change.
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: Derived = field(default_factory=Derived)
     # While an event is narrated: the lines recorded so far (journal.py); None otherwise.
     # Never copied: a clone records nothing until its narrator sets a list.
     journal: list[Line] | None = None
