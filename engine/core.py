@@ -5,7 +5,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from random import Random
 
 
 class IllegalDecision(Exception):
@@ -229,16 +232,44 @@ _set_type, _set_data, _set_seat, _set_version, _set_auto = (
     Event.__dict__[name].__set__ for name in ("type", "data", "seat", "version", "auto")
 )
 
+
+class Game(Protocol):
+    """What every game offers (the contract in engine/__init__.py). A state is the game's own
+    type: each game's class (e.g. KhoraGame) names it."""
+
+    def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> Any: ...
+
+    def needs_chance(self, state: Any) -> bool: ...
+
+    def sample_chance(self, state: Any, rng: Random) -> Event: ...
+
+    def pending(self, state: Any) -> dict[int, Prompt]: ...
+
+    def decide(self, state: Any, seat: int, prompt_id: str, option_id: str) -> Event: ...
+
+    def apply(self, state: Any, event: Event, _in_place: bool = False) -> Any: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def scores(self, state: Any) -> dict[str, Any]: ...
+
+    def event_from_dict(self, raw: dict[str, Any]) -> Event: ...
+
+
 _GAME_MODULES = {"khora": "engine.khora"}
-_games: dict[str, Any] = {}
+_games: dict[str, Game] = {}
 
 
-def register_game(name: str, game: Any) -> None:
+def register_game(name: str, game: Game) -> None:
     _games[name] = game
 
 
 def get_game(name: str) -> Any:
-    """Return the game object registered under `name` (e.g. "khora")."""
+    """Return the game object registered under `name` (e.g. "khora").
+
+    Typed Any, not Game: callers use their game's whole interface (views, narration...), and
+    annotate it with the game's own class (e.g. `KhoraGame`) where they know it.
+    """
     if name not in _games and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
     try:
@@ -249,7 +280,7 @@ def get_game(name: str) -> Any:
 
 
 def replay(
-    game: Any,
+    game: Game,
     num_players: int,
     options: dict[str, Any] | None,
     events: Iterable[Event | dict[str, Any]],

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
+from engine.core import Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
 from engine.khora import catalog, flow, journal, preview, rulebook, sealed, seat_tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
@@ -14,6 +15,9 @@ from engine.khora.journal import Line
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
 from engine.khora.state import Player, State
+
+if TYPE_CHECKING:
+    from random import Random
 
 RULES_VERSION = "khora-1"
 # The step a chance outcome belongs to, as the cause of what it changes (journal.py).
@@ -81,7 +85,7 @@ class KhoraGame:
     def needs_chance(self, state: State) -> bool:
         return not state.finished and flow.chance_request(state) is not None
 
-    def sample_chance(self, state: State, rng) -> Event:
+    def sample_chance(self, state: State, rng: Random) -> Event:
         request = flow.chance_request(state)
         if request is None:
             raise IllegalDecision("no_chance_needed", "The game needs no chance outcome now.")
@@ -121,7 +125,7 @@ class KhoraGame:
                 cached[seat] = seat_tasks.prompt_for(state, seat, task)
         return cached
 
-    def left_out(self, state: State, seat: int) -> tuple:
+    def left_out(self, state: State, seat: int) -> tuple[LeftOut, ...]:
         """Options the seat's open prompt leaves out that a player would ask about (a card it
         cannot afford, a space too far), each with why: `LeftOut(id, label, reasons)`."""
         if seat not in self.pending(state):
@@ -316,7 +320,7 @@ class KhoraGame:
         self,
         num_players: int,
         options: dict[str, Any] | None,
-        events,
+        events: Iterable[Event | dict[str, Any]],
         viewer: int | None,
         onto: State | None = None,
     ) -> list[list[dict[str, Any]]]:
@@ -341,7 +345,9 @@ class KhoraGame:
         """The rules as sections of entries with stable anchors, in `lang`."""
         return rulebook.rules_page(catalog.language(lang))
 
-    def rules_anchor(self, prompt_kind: str | None = None, cause=None) -> str | None:
+    def rules_anchor(
+        self, prompt_kind: str | None = None, cause: list[Any] | tuple[Any, ...] | None = None
+    ) -> str | None:
         """The rules entry that explains a prompt kind, or a history line's cause."""
         if prompt_kind is not None:
             return rulebook.anchor_for_prompt(prompt_kind)
