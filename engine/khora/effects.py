@@ -12,7 +12,6 @@ from engine.khora.content.tracks import LEVELS, PROGRESS_TRACKS, THIRD_DIE_CULTU
 from engine.khora.journal import note, note_change
 from engine.khora.state import State
 
-RESOURCES = ("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory", "cards")
 # Resources held as a number on the player (cards and tracks record their own lines).
 RECORDED = frozenset(("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory"))
 # Resources whose gains stop at a limit (rulings: 15 citizens and troops, tax and glory 10).

@@ -115,7 +115,7 @@ def task_options(state: State, seat: int, task: Task) -> list[Option]:
 
 def chosen_option(state: State, seat: int, task: Task, option_id: str | None) -> Option | None:
     """The option `option_id` of the seat's open task, the prompt's own or the glory
-    exchange, as `build_prompt(...).option(option_id)` finds it, without building the prompt."""
+    exchange, as the prompt's `option(option_id)` finds it, without building the prompt."""
     for option in task_options(state, seat, task):
         if option.id == option_id:
             return option
@@ -123,13 +123,6 @@ def chosen_option(state: State, seat: int, task: Task, option_id: str | None) ->
         for option in exchange_options(state, seat):
             return option
     return None
-
-
-def build_prompt(state: State, seat: int) -> Prompt | None:
-    task = open_task(state, seat)
-    if task is None:
-        return None
-    return prompt_for(state, seat, task)
 
 
 def prompt_for(state: State, seat: int, task: Task) -> Prompt:

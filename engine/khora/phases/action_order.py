@@ -127,7 +127,7 @@ def may_start(state: State, seat: int, tile: int) -> bool:
 
 
 def _agenda_tiles(agenda: list[Task]) -> tuple[list[int], bool]:
-    """`_unfinished` and `_choosing_extra_action` of one agenda, in one pass."""
+    """`_unfinished` of one agenda, and whether it is choosing an extra action, in one pass."""
     tiles: list[int] = []
     choosing_extra = False
     for task in agenda:
@@ -182,10 +182,6 @@ def _unfinished(state: State, seat: int) -> list[int]:
         for task in state.players[seat].agenda
         if task.kind in ("take_action", "finish_action")
     ]
-
-
-def _choosing_extra_action(state: State, seat: int) -> bool:
-    return any(task.kind == "extra_action" for task in state.players[seat].agenda)
 
 
 def _not_started(state: State, seat: int, tile: int) -> bool:
