@@ -8,7 +8,7 @@ outcome (`state.chance`). The next step starts only when no seat has anything le
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.core import InvalidEvent
 from engine.khora import seat_tasks
@@ -18,7 +18,7 @@ from engine.khora.state import State
 if TYPE_CHECKING:
     from random import Random
 
-    from engine.core import Option
+    from engine.core import Option, Prompt
 
 # A chance outcome, or a request for one: its kind's own fields ("seat", "cards", ...).
 ChanceOutcome = dict[str, Any]
@@ -27,6 +27,14 @@ ChanceApply = Callable[["State", ChanceOutcome], None]
 StepFunction = Callable[..., None]  # step(state, *the step's arguments)
 # seat -> (its open task's id, that task's options), as `run` listed them
 ListedOptions = dict[int, tuple[int, list["Option"]]]
+
+
+class CarriedOver(TypedDict):
+    """What of a state's derived values stays true once a seat answers (carry_over)."""
+
+    options: ListedOptions  # the other seats' option lists
+    prompts: dict[int, Prompt]  # the prompts built from them
+
 
 STEPS: dict[str, StepFunction] = {}
 
@@ -84,7 +92,7 @@ def _chance_request(state: State, draw_seat: int | None) -> ChanceOutcome | None
     return None
 
 
-def carry_over(state: State, seat: int) -> dict[str, Any] | None:
+def carry_over(state: State, seat: int) -> CarriedOver | None:
     """What of `state`'s derived values stays true once `seat` answers its open task: the
     other seats' option lists and prompts, unless the answer changes what others are offered.
 
@@ -101,7 +109,7 @@ def carry_over(state: State, seat: int) -> dict[str, Any] | None:
     return {"options": options, "prompts": cache.get("pending", {})}
 
 
-def run(state: State, carried: dict[str, Any] | None = None) -> None:
+def run(state: State, carried: CarriedOver | None = None) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
     Leaves in `state.cache` the chance request it stopped at ("chance"), the options it
