@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import engine
+from engine.core import Event, Prompt
 from engine.khora import sampling
+from engine.khora.state import State
 
-_game = engine.get_game("khora")
+if TYPE_CHECKING:
+    from random import Random
+
+    from engine.khora.game import KhoraGame
+
+_game: KhoraGame = engine.get_game("khora")
+# The seat's redacted events, or a function returning them (called once, when first needed).
+SeenLog = list[dict[str, Any]] | Callable[[], list[dict[str, Any]]]
 
 
 class SeatKnowledge:
@@ -20,7 +30,7 @@ class SeatKnowledge:
 
     __slots__ = ("_seen", "_state", "seat")
 
-    def __init__(self, state, seat: int, seen_log):
+    def __init__(self, state: State, seat: int, seen_log: SeenLog):
         """`seen_log`: the seat's redacted events, or a function returning them (read only
         when needed: the sampler needs them only once cards lie under the deck)."""
         self._state = state
@@ -28,14 +38,14 @@ class SeatKnowledge:
         self._seen = seen_log
 
     @classmethod
-    def from_events(cls, state, seat: int, events) -> SeatKnowledge:
+    def from_events(cls, state: State, seat: int, events: Iterable[Event]) -> SeatKnowledge:
         """From the full log: each event redacted as the seat saw it."""
         return cls(state, seat, [_game.redact(event, seat) for event in events])
 
     def view(self, lang: str = "en") -> dict[str, Any]:
         return _game.view(self._state, self.seat, lang)
 
-    def prompt(self):
+    def prompt(self) -> Prompt | None:
         return _game.pending(self._state).get(self.seat)
 
     @property
@@ -48,7 +58,7 @@ class SeatKnowledge:
     def round(self) -> int:
         return self._state.round
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> State:
         """A full state the seat cannot tell from the real one, hidden parts dealt by `rng`."""
         seen = self.seen_log if self._state.deck_bottom else []
         return sampling.sample(self._state, self.seat, seen, rng)

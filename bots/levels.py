@@ -3,24 +3,42 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Protocol
 
 from bots.random_bot import RandomBot
 from bots.standard import StandardBot
 from bots.strong import StrongBot
 
-LEVELS = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
+if TYPE_CHECKING:
+    from random import Random
+
+    from bots.knowledge import SeatKnowledge
+    from engine.core import Prompt
+
+
+class Bot(Protocol):
+    """A bot level: answers a prompt with one of its option ids (see bots/__init__.py)."""
+
+    level: str
+
+    def decide(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random
+    ) -> str: ...
+
+
+LEVELS: dict[str, Bot] = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
 LEVEL_NAMES = list(LEVELS)  # the API's choice set (BotLevelEnum)
 log = logging.getLogger(__name__)
 
 
-def get(level: str):
+def get(level: str) -> Bot:
     try:
         return LEVELS[level]
     except KeyError:
         raise KeyError(f"Unknown bot level {level!r}; levels: {', '.join(LEVELS)}.") from None
 
 
-def decide(level: str, knowledge, prompt, budget: float, rng) -> str:
+def decide(level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
     """The bot's option id, always a legal one: a bot that fails falls back on the prompt's
     default, so a bug in a bot never stops a game."""
     try:

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import engine
 from bots.knowledge import SeatKnowledge
 from bots.levels import decide
 
-_game = engine.get_game("khora")
+if TYPE_CHECKING:
+    from engine.khora.game import KhoraGame
+
+_game: KhoraGame = engine.get_game("khora")
 
 
 @dataclass
@@ -30,13 +35,18 @@ class MatchResult:
         return self.totals[seat] - max(others)
 
 
-def play_match(levels: list[str], seed: int, budget: float = 1.0, clock=time.perf_counter):
+def play_match(
+    levels: list[str],
+    seed: int,
+    budget: float = 1.0,
+    clock: Callable[[], float] = time.perf_counter,
+) -> MatchResult:
     """Play one game, seat i played by `levels[i]`; chance and the bots' own choices come from
     generators seeded by `seed`, so a match is repeatable (bar `strong`'s clock)."""
     chance = random.Random(f"chance-{seed}")
     minds = [random.Random(f"bot-{seed}-{seat}") for seat in range(len(levels))]
     state = _game.new_game(len(levels))
-    seen: list[list[dict]] = [[] for _ in levels]
+    seen: list[list[dict[str, Any]]] = [[] for _ in levels]
     timings: dict[str, list[float]] = {level: [] for level in levels}
     while not _game.is_over(state):
         if _game.needs_chance(state):

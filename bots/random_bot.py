@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from bots.knowledge import SeatKnowledge
+    from engine.core import Prompt
+
 
 class RandomBot:
     level = "random"
 
-    def decide(self, knowledge, prompt, budget: float, rng) -> str:
+    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
         return rng.choice(prompt.options).id

@@ -14,18 +14,25 @@ It looks at one sample of what it cannot see and:
 from __future__ import annotations
 
 from itertools import permutations
+from typing import TYPE_CHECKING
 
 import engine
 from bots.worth import rounds_left, worth
-from engine.core import Event
-from engine.khora import tasks
+from engine.core import Event, Prompt
+from engine.khora import seat_tasks
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens
 from engine.khora.phases.actions import start_action
 from engine.khora.phases.politics import play_card
 from engine.khora.state import State, Task, without
 
-_game = engine.get_game("khora")
+if TYPE_CHECKING:
+    from random import Random
+
+    from bots.knowledge import SeatKnowledge
+    from engine.khora.game import KhoraGame
+
+_game: KhoraGame = engine.get_game("khora")
 # The questions an action tile asks, whose best answer is part of what the tile is worth.
 _FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
 CARD_CHOICES = {"draft_pick", "legislation_keep"}
@@ -34,11 +41,11 @@ CARD_CHOICES = {"draft_pick", "legislation_keep"}
 class StandardBot:
     level = "standard"
 
-    def decide(self, knowledge, prompt, budget: float, rng) -> str:
+    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
         return choose(knowledge.sample(rng), knowledge.seat, prompt)
 
 
-def choose(state: State, seat: int, prompt) -> str:
+def choose(state: State, seat: int, prompt: Prompt) -> str:
     """The standard answer to `prompt` on a full (sampled) state: also the playout policy of
     the `strong` level, which has already sampled."""
     options = prompt.options
@@ -55,7 +62,7 @@ def choose(state: State, seat: int, prompt) -> str:
     return _best_by_worth(state, seat, prompt)
 
 
-def _best_by_worth(state: State, seat: int, prompt) -> str:
+def _best_by_worth(state: State, seat: int, prompt: Prompt) -> str:
     best_id, best = prompt.default, None
     for option in prompt.options:
         event = Event(
@@ -87,7 +94,7 @@ def card_value(state: State, seat: int, card_id: str) -> float:
     return gained - card.cost * 0.45 - lacking * 1.5
 
 
-def _assign(state: State, seat: int, prompt) -> str:
+def _assign(state: State, seat: int, prompt: Prompt) -> str:
     """The tile for this die in the best assignment of the seat's remaining dice."""
     player = state.players[seat]
     die = len(player.assignment)
@@ -128,7 +135,7 @@ def tile_value(state: State, seat: int, tile: int) -> float:
 
 
 def _best_follow_up(state: State, seat: int, task: Task) -> float:
-    handler = tasks.HANDLERS[task.kind]
+    handler = seat_tasks.HANDLERS[task.kind]
     best = worth(state, seat)
     for option in handler.options(state, seat, task):
         trial = state.clone()

@@ -12,13 +12,23 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import engine
 from bots.standard import choose
 from bots.worth import margin
-from engine.core import Event
+from engine.core import Event, Prompt
+from engine.khora.state import State
 
-_game = engine.get_game("khora")
+if TYPE_CHECKING:
+    from random import Random
+
+    from bots.knowledge import SeatKnowledge
+    from engine.khora.game import KhoraGame
+
+_game: KhoraGame = engine.get_game("khora")
+Clock = Callable[[], float]  # seconds, as time.perf_counter
 DEFAULT_BUDGET = 1.0
 PLAYOUT_DECISIONS = 60  # decisions played out before the position is judged
 EXPLORATION = 0.7
@@ -27,10 +37,10 @@ EXPLORATION = 0.7
 class StrongBot:
     level = "strong"
 
-    def __init__(self, clock=time.perf_counter):
+    def __init__(self, clock: Clock = time.perf_counter):
         self.clock = clock
 
-    def decide(self, knowledge, prompt, budget: float, rng) -> str:
+    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
         options = prompt.options
         if len(options) == 1:
             return options[0].id
@@ -71,7 +81,7 @@ class StrongBot:
         return options[best].id
 
 
-def _playout(state, seat: int, rng, clock, deadline: float) -> float:
+def _playout(state: State, seat: int, rng: Random, clock: Clock, deadline: float) -> float:
     decisions = 0
     while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
         if _game.needs_chance(state):

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from random import Random
 
 
 class IllegalDecision(Exception):
@@ -24,7 +28,17 @@ class InvalidEvent(IllegalDecision):
     """An event that cannot be applied to this state (a corrupt or foreign log entry)."""
 
 
-def localized(text: str, lang: str | None) -> str:
+class LazyText(Protocol):
+    """A text rendered only when read: `str()` gives English, `render(lang)` another language."""
+
+    def render(self, lang: str) -> str: ...
+
+
+# What a prompt's text, an option's label or a reason may be: a plain string or a lazy text.
+Label = str | LazyText
+
+
+def localized(text: Label, lang: str | None) -> str:
     """A text in `lang`: a game's texts may render themselves in other languages (they are
     English strings with a `render(lang)` method); anything else stays as it is."""
     render = getattr(text, "render", None)
@@ -41,7 +55,7 @@ class Option:
 
     __slots__ = ("_label", "data", "id")
 
-    def __init__(self, id: str, label: Any, data: dict[str, Any] | None = None):
+    def __init__(self, id: str, label: Label, data: dict[str, Any] | None = None):
         self.id = id
         self._label = label
         self.data = data if data is not None else {}
@@ -71,8 +85,8 @@ class LeftOut:
     afford). Never a legal choice: only for showing. Texts may be lazy, as in Option."""
 
     id: str
-    label: Any
-    reasons: tuple[Any, ...]
+    label: Label
+    reasons: tuple[Label, ...]
 
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
         return {
@@ -93,7 +107,7 @@ class Prompt:
         id: str,
         seat: int,
         kind: str,
-        text: Any,
+        text: Label,
         options: tuple[Option, ...],
         default: str,
         unavailable: tuple[LeftOut, ...] = (),
@@ -218,16 +232,44 @@ _set_type, _set_data, _set_seat, _set_version, _set_auto = (
     Event.__dict__[name].__set__ for name in ("type", "data", "seat", "version", "auto")
 )
 
+
+class Game(Protocol):
+    """What every game offers (the contract in engine/__init__.py). A state is the game's own
+    type: each game's class (e.g. KhoraGame) names it."""
+
+    def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> Any: ...
+
+    def needs_chance(self, state: Any) -> bool: ...
+
+    def sample_chance(self, state: Any, rng: Random) -> Event: ...
+
+    def pending(self, state: Any) -> dict[int, Prompt]: ...
+
+    def decide(self, state: Any, seat: int, prompt_id: str, option_id: str) -> Event: ...
+
+    def apply(self, state: Any, event: Event, _in_place: bool = False) -> Any: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def scores(self, state: Any) -> dict[str, Any]: ...
+
+    def event_from_dict(self, raw: dict[str, Any]) -> Event: ...
+
+
 _GAME_MODULES = {"khora": "engine.khora"}
-_games: dict[str, Any] = {}
+_games: dict[str, Game] = {}
 
 
-def register_game(name: str, game: Any) -> None:
+def register_game(name: str, game: Game) -> None:
     _games[name] = game
 
 
-def get_game(name: str):
-    """Return the game object registered under `name` (e.g. "khora")."""
+def get_game(name: str) -> Any:
+    """Return the game object registered under `name` (e.g. "khora").
+
+    Typed Any, not Game: callers use their game's whole interface (views, narration...), and
+    annotate it with the game's own class (e.g. `KhoraGame`) where they know it.
+    """
     if name not in _games and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
     try:
@@ -237,7 +279,13 @@ def get_game(name: str):
         raise KeyError(f"Unknown game {name!r}; known games: {known}.") from None
 
 
-def replay(game, num_players: int, options: dict | None, events, onto: Any = None) -> Any:
+def replay(
+    game: Game,
+    num_players: int,
+    options: dict[str, Any] | None,
+    events: Iterable[Event | dict[str, Any]],
+    onto: Any = None,
+) -> Any:
     """Rebuild a state from its setup and its log. Never samples chance.
 
     `onto`: a state to continue from (e.g. a cached snapshot) instead of the setup; it must be

@@ -10,11 +10,17 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import engine
+from engine.core import Event, Game
+
+# policy(game, state, rng): the next event of a game
+Policy = Callable[[Game, Any, random.Random], Event]
 
 
-def random_event(game, state, rng: random.Random):
+def random_event(game: Game, state: Any, rng: random.Random) -> Event:
     """The next event of a random game: chance if needed, else a random option of a seat."""
     if game.needs_chance(state):
         return game.sample_chance(state, rng)
@@ -25,15 +31,20 @@ def random_event(game, state, rng: random.Random):
 
 
 def play_random_game(
-    game, num_players: int, rng: random.Random, options=None, on_event=None, policy=None
-):
+    game: Game,
+    num_players: int,
+    rng: random.Random,
+    options: dict[str, Any] | None = None,
+    on_event: Callable[[Any, Event], object] | None = None,
+    policy: Policy | None = None,
+) -> tuple[Any, list[Event]]:
     """Play one game to the end; returns (final state, events).
 
     `policy(game, state, rng)` picks each next event; the default picks uniformly at random.
     """
     policy = policy or random_event
     state = game.new_game(num_players, options)
-    events = []
+    events: list[Event] = []
     while not game.is_over(state):
         event = policy(game, state, rng)
         state = game.apply(state, event)
@@ -43,7 +54,7 @@ def play_random_game(
     return state, events
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="khora")
     parser.add_argument("--players", type=int, default=4)
@@ -55,7 +66,7 @@ def main(argv=None) -> None:
     rng = random.Random(args.seed)
     decisions = chance = 0
     totals: list[int] = []
-    winners: Counter = Counter()
+    winners: Counter[str | None] = Counter()
     started = time.perf_counter()
     for _ in range(args.games):
         state, events = play_random_game(game, args.players, rng)

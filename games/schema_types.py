@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from bots.levels import LEVEL_NAMES
 from engine.khora.content.cities import CITIES
-from engine.khora.tasks import HANDLERS
+from engine.khora.seat_tasks import HANDLERS
 
 # The kinds of prompt a seat can be asked (tasks the engine runs by itself ask nothing).
 PROMPT_KINDS = sorted(kind for kind, handler in HANDLERS.items() if not handler.automatic)

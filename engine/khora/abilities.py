@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
-from engine.khora.content.model import PoliticsCard
+from engine.khora.content.model import Development, PoliticsCard
 from engine.khora.content.tracks import LEVELS
-from engine.khora.state import State
+from engine.khora.state import Cause, State
+
+# What a seat's cards and developments add up to (_totals): numbers summed by modifier name,
+# the tracks made free, the minor token prices offered.
+Totals = tuple[dict[str, int], frozenset[str], tuple[int, ...]]
 
 
-def sources(state: State, seat: int) -> Iterator:
+def sources(state: State, seat: int) -> Iterator[PoliticsCard | Development]:
     """Every card in play (ongoing and end-game) and every unlocked development of the seat."""
     player = state.players[seat]
     return _sources(player.played, player.city, player.development)
 
 
-def _sources(played, city: str | None, development: int) -> Iterator:
+def _sources(
+    played: Iterable[str], city: str | None, development: int
+) -> Iterator[PoliticsCard | Development]:
     for card_id in played:
         card = CARDS[card_id]
         if card.kind != "immediate":
@@ -29,13 +36,13 @@ def _sources(played, city: str | None, development: int) -> Iterator:
 
 
 @functools.lru_cache(maxsize=2048)
-def _totals(played: tuple[str, ...], city: str | None, development: int) -> tuple:
+def _totals(played: tuple[str, ...], city: str | None, development: int) -> Totals:
     """What these sources add up to: (numbers summed by modifier name, the tracks made free,
     the minor token prices offered). Asked on every option listing, and the same few
     combinations come back all game: kept, keyed by what `sources` reads."""
     sums: dict[str, int] = {}
     free: set[str] = set()
-    prices = []
+    prices: list[int] = []
     for source in _sources(played, city, development):
         for name, value in source.modifiers.items():
             if name == "progress_free":
@@ -47,12 +54,12 @@ def _totals(played: tuple[str, ...], city: str | None, development: int) -> tupl
     return sums, frozenset(free), tuple(prices)
 
 
-def _totals_of(state: State, seat: int) -> tuple:
+def _totals_of(state: State, seat: int) -> Totals:
     player = state.players[seat]
     return _totals(tuple(player.played), player.city, player.development)
 
 
-def trigger(state: State, seat: int, hook: str, **context) -> None:
+def trigger(state: State, seat: int, hook: str, **context: Any) -> None:
     for source in list(sources(state, seat)):
         effect = source.hooks.get(hook)
         if effect:
@@ -61,7 +68,7 @@ def trigger(state: State, seat: int, hook: str, **context) -> None:
             state.cause = previous
 
 
-def cause_of(state: State, seat: int, source) -> tuple:
+def cause_of(state: State, seat: int, source: PoliticsCard | Development) -> Cause:
     """A card or development as the cause of what it does (journal.py)."""
     if isinstance(source, PoliticsCard):
         return ("card", source.id)

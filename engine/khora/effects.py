@@ -12,7 +12,6 @@ from engine.khora.content.tracks import LEVELS, PROGRESS_TRACKS, THIRD_DIE_CULTU
 from engine.khora.journal import note, note_change
 from engine.khora.state import State
 
-RESOURCES = ("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory", "cards")
 # Resources held as a number on the player (cards and tracks record their own lines).
 RECORDED = frozenset(("vp", "drachma", "citizens", "troops", "philosophy", "tax", "glory"))
 # Resources whose gains stop at a limit (rulings: 15 citizens and troops, tax and glory 10).
@@ -116,7 +115,7 @@ def advance_track(state: State, seat: int, track: str, levels: int = 1) -> int:
         reward = LEVELS[track][level].reward
         if reward.get("third_die"):
             _third_die(state, seat)
-        gain(state, seat, **{k: v for k, v in reward.items() if k != "third_die"})
+        gain(state, seat, excess=False, **{k: v for k, v in reward.items() if k != "third_die"})
     if track == "culture" and player.culture >= THIRD_DIE_CULTURE_LEVEL:
         _third_die(state, seat)
     return gained

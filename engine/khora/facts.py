@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.khora import abilities, catalog
+from engine.khora.catalog.messages import RESOURCE_NOUNS
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
@@ -62,7 +63,7 @@ def reward_text(reward: dict[str, int], lang: str) -> str:
         elif resource in ("tax", "glory"):
             parts.append(catalog.text(f"reward.{resource}", lang, n=amount))
         else:
-            noun = catalog.RESOURCE_NOUNS[resource]
+            noun = RESOURCE_NOUNS[resource]
             parts.append("+" + catalog.count(amount, noun, lang))
     return catalog.join(parts, lang)
 

@@ -8,19 +8,41 @@ outcome (`state.chance`). The next step starts only when no seat has anything le
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.core import InvalidEvent
-from engine.khora import tasks
+from engine.khora import seat_tasks
 from engine.khora.journal import note
 from engine.khora.state import State
 
-STEPS: dict[str, Callable[..., None]] = {}
+if TYPE_CHECKING:
+    from random import Random
+
+    from engine.core import Option, Prompt
+
+# A chance outcome, or a request for one: its kind's own fields ("seat", "cards", ...).
+ChanceOutcome = dict[str, Any]
+Sampler = Callable[["State", "Random"], ChanceOutcome]
+ChanceApply = Callable[["State", ChanceOutcome], None]
+StepFunction = Callable[..., None]  # step(state, *the step's arguments)
+# seat -> (its open task's id, that task's options), as `run` listed them
+ListedOptions = dict[int, tuple[int, list["Option"]]]
+
+
+class CarriedOver(TypedDict):
+    """What of a state's derived values stays true once a seat answers (carry_over)."""
+
+    options: ListedOptions  # the other seats' option lists
+    prompts: dict[int, Prompt]  # the prompts built from them
+
+
+STEPS: dict[str, StepFunction] = {}
 
 
 class ChanceKind:
     """A kind of chance outcome: how to sample it and how to apply (and check) it."""
 
-    def __init__(self, sample, apply):
+    def __init__(self, sample: Sampler, apply: ChanceApply):
         self.sample = sample
         self.apply = apply
 
@@ -28,16 +50,16 @@ class ChanceKind:
 CHANCE: dict[str, ChanceKind] = {}
 
 
-def step(name: str):
-    def register(fn):
+def step(name: str) -> Callable[[StepFunction], StepFunction]:
+    def register(fn: StepFunction) -> StepFunction:
         STEPS[name] = fn
         return fn
 
     return register
 
 
-def chance_kind(name: str, sample):
-    def register(apply):
+def chance_kind(name: str, sample: Sampler) -> Callable[[ChanceApply], ChanceApply]:
+    def register(apply: ChanceApply) -> ChanceApply:
         CHANCE[name] = ChanceKind(sample, apply)
         return apply
 
@@ -52,15 +74,16 @@ def draw_request(state: State) -> int | None:
     return None
 
 
-def chance_request(state: State) -> dict | None:
+def chance_request(state: State) -> ChanceOutcome | None:
     """The chance outcome the game needs now, or None (as `run` left it, when it did)."""
     cache = state.cache
     if "chance" in cache:
-        return cache["chance"]
+        request: ChanceOutcome | None = cache["chance"]
+        return request
     return _chance_request(state, draw_request(state))
 
 
-def _chance_request(state: State, draw_seat: int | None) -> dict | None:
+def _chance_request(state: State, draw_seat: int | None) -> ChanceOutcome | None:
     if state.chance is not None:
         return state.chance
     if draw_seat is not None and state.deck_unseen:
@@ -69,7 +92,7 @@ def _chance_request(state: State, draw_seat: int | None) -> dict | None:
     return None
 
 
-def carry_over(state: State, seat: int) -> dict | None:
+def carry_over(state: State, seat: int) -> CarriedOver | None:
     """What of `state`'s derived values stays true once `seat` answers its open task: the
     other seats' option lists and prompts, unless the answer changes what others are offered.
 
@@ -79,14 +102,14 @@ def carry_over(state: State, seat: int) -> dict | None:
     """
     task = state.players[seat].agenda[0]
     cache = state.cache
-    if tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
+    if seat_tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
         return None
     options = cache["options"].copy()
     options.pop(seat, None)
     return {"options": options, "prompts": cache.get("pending", {})}
 
 
-def run(state: State, carried: dict | None = None) -> None:
+def run(state: State, carried: CarriedOver | None = None) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
     Leaves in `state.cache` the chance request it stopped at ("chance"), the options it
@@ -94,7 +117,7 @@ def run(state: State, carried: dict | None = None) -> None:
     and the `carried` prompts (carry_over) of the seats whose options it kept ("prompts").
     """
     # seat -> (task id, options), since the seat's last change
-    listed: dict[int, tuple[int, list]] = dict(carried["options"]) if carried else {}
+    listed: ListedOptions = dict(carried["options"]) if carried else {}
     state.cache = {}  # what it held was derived from the state before this run
     players = state.players
     while True:
@@ -147,27 +170,29 @@ def run(state: State, carried: dict | None = None) -> None:
         }
 
 
-def _run_noting_phase(state: State, name: str, args) -> None:
+def _run_noting_phase(state: State, name: str, args: list[Any]) -> None:
     """Run a step while narrating: a new round or phase is a line of its own, put before
     the lines of the step that began it."""
-    round_, phase, at = state.round, state.phase, len(state.journal)
+    journal = state.journal
+    assert journal is not None  # only called while narrating
+    round_, phase, at = state.round, state.phase, len(journal)
     STEPS[name](state, *args)
-    recorded = state.journal[at:]
-    del state.journal[at:]
+    recorded = journal[at:]
+    del journal[at:]
     if state.round != round_:
         note(state, "round", number=state.round)
     if state.phase != phase:
         note(state, "phase", phase=state.phase)
-    state.journal.extend(recorded)
+    journal.extend(recorded)
 
 
-def _resolve_forced_task(state: State, listed: dict) -> int | None:
+def _resolve_forced_task(state: State, listed: ListedOptions) -> int | None:
     """Run an automatic task or take a seat's only option; the seat acted for, if any.
 
     A seat in `listed` for its open task was looked at since it last changed and had a real
     choice; nothing it reads has changed since (see `run`), so it is passed over.
     """
-    handlers = tasks.HANDLERS
+    handlers = seat_tasks.HANDLERS
     for seat, player in enumerate(state.players):
         agenda = player.agenda
         if not agenda:
@@ -182,8 +207,8 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         if task_handler.automatic:
             if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
-            state.cause = tasks.cause_of(state, seat, task)
-            player.agenda = []  # tasks.run_head, spelled out: this is the hot path
+            state.cause = seat_tasks.cause_of(state, seat, task)
+            player.agenda = []  # seat_tasks.run_head, spelled out: this is the hot path
             task_handler.run(state, seat, task)
             player.agenda.extend(agenda[1:])
             state.cause = ()
@@ -191,13 +216,13 @@ def _resolve_forced_task(state: State, listed: dict) -> int | None:
         options = task_handler.options(state, seat, task)
         listed[seat] = (task.id, options)
         if not options:  # nothing left to choose (e.g. the cards to discard are gone)
-            tasks.run_head(state, seat, lambda _task: None)
+            seat_tasks.run_head(state, seat, lambda _task: None)
             return seat
         if (
             len(options) == 1
-            and not tasks.exchange_options(state, seat)
+            and not seat_tasks.exchange_options(state, seat)
             and task_handler.lone_answer_is_public(state, seat, task)
         ):
-            tasks.resolve_head(state, seat, options[0])
+            seat_tasks.resolve_head(state, seat, options[0])
             return seat
     return None

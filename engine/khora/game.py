@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, IllegalDecision, InvalidEvent, Option, Prompt
-from engine.khora import catalog, flow, journal, preview, rulebook, sealed, tasks, views
+from engine.core import Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
+from engine.khora import catalog, flow, journal, preview, rulebook, sealed, seat_tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -14,6 +15,9 @@ from engine.khora.journal import Line
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
 from engine.khora.state import Player, State
+
+if TYPE_CHECKING:
+    from random import Random
 
 RULES_VERSION = "khora-1"
 # The step a chance outcome belongs to, as the cause of what it changes (journal.py).
@@ -81,7 +85,7 @@ class KhoraGame:
     def needs_chance(self, state: State) -> bool:
         return not state.finished and flow.chance_request(state) is not None
 
-    def sample_chance(self, state: State, rng) -> Event:
+    def sample_chance(self, state: State, rng: Random) -> Event:
         request = flow.chance_request(state)
         if request is None:
             raise IllegalDecision("no_chance_needed", "The game needs no chance outcome now.")
@@ -106,27 +110,27 @@ class KhoraGame:
         # were listed for, which must still be the seat's open task.
         carried = state.cache.get("prompts", {})
         listed = state.cache.get("options", {})
-        handlers = tasks.HANDLERS
+        handlers = seat_tasks.HANDLERS
         for seat, player in enumerate(state.players):
             agenda = player.agenda
             if not agenda:
                 continue
-            task = agenda[0]  # tasks.open_task, inlined: this is a hot path
+            task = agenda[0]  # seat_tasks.open_task, inlined: this is a hot path
             if task.kind == "draw" or handlers[task.kind].automatic:
                 continue
             prompt, known = carried.get(seat), listed.get(seat)
             if prompt is not None and known and task.id == known[0]:
                 cached[seat] = prompt
             else:
-                cached[seat] = tasks.prompt_for(state, seat, task)
+                cached[seat] = seat_tasks.prompt_for(state, seat, task)
         return cached
 
-    def left_out(self, state: State, seat: int) -> tuple:
+    def left_out(self, state: State, seat: int) -> tuple[LeftOut, ...]:
         """Options the seat's open prompt leaves out that a player would ask about (a card it
         cannot afford, a space too far), each with why: `LeftOut(id, label, reasons)`."""
         if seat not in self.pending(state):
             return ()
-        return tasks.left_out(state, seat)
+        return seat_tasks.left_out(state, seat)
 
     def previews(self, state: State, seat: int) -> dict[str, preview.Preview]:
         """What each option of the seat's open prompt will do if nothing else happens first,
@@ -211,12 +215,13 @@ class KhoraGame:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
         carried = None  # what of `state`'s derived values stays true (flow.carry_over)
         if event.type == "decision" and event.data.get("kind") == "revise":
-            step = sealed.revisable_step(state, event.seat) if self._seat_ok(state, event) else None
-            if step is None or step != event.data.get("step"):
+            seat = self._decided_seat(state, event)
+            step = sealed.revisable_step(state, seat) if seat is not None else None
+            if seat is None or step is None or step != event.data.get("step"):
                 raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
             new = state if _in_place else state.clone()
             new.cache = {}  # derived from the state before: stale once the event is applied
-            sealed.reopen(new, event.seat, step)
+            sealed.reopen(new, seat, step)
         elif event.type == "decision":
             data, decided = event.data, state.cache.get("decided")
             if (  # the decision `decide` checked on this very state
@@ -225,13 +230,13 @@ class KhoraGame:
                 and decided[1] == data.get("prompt")
                 and decided[2] == data.get("option")
             ):
-                option = decided[3]
+                seat, option = decided[0], decided[3]
             else:
-                option = self._option_answered(state, event)
-            carried = flow.carry_over(state, event.seat)
+                seat, option = self._option_answered(state, event)
+            carried = flow.carry_over(state, seat)
             new = state if _in_place else state.clone()
             new.cache = {}
-            tasks.resolve_head(new, event.seat, option)
+            seat_tasks.resolve_head(new, seat, option)
         elif event.type == "chance":
             new = state if _in_place else state.clone()
             new.cache = {}
@@ -241,24 +246,28 @@ class KhoraGame:
         flow.run(new, carried)
         return new
 
-    def _option_answered(self, state: State, event: Event) -> Option:
-        """The option a decision event chose; refuses a stale or illegal one. Checks the
-        event against the seat's open task and its option ids, without building prompts."""
+    def _option_answered(self, state: State, event: Event) -> tuple[int, Option]:
+        """The seat that took a decision event and the option it chose; refuses a stale or
+        illegal one. Checks the event against the seat's open task and its option ids,
+        without building prompts."""
         if flow.chance_request(state) is not None:
             raise InvalidEvent("waiting_for_chance", "A chance outcome must come first.")
-        if not self._seat_ok(state, event):
+        seat = self._decided_seat(state, event)
+        if seat is None:
             raise InvalidEvent("malformed_event", "A decision names the seat that took it.")
-        task = tasks.open_task(state, event.seat)
-        if task is None or tasks.prompt_id(event.seat, task) != event.data.get("prompt"):
+        task = seat_tasks.open_task(state, seat)
+        if task is None or seat_tasks.prompt_id(seat, task) != event.data.get("prompt"):
             raise InvalidEvent("stale_prompt", "This decision answers a prompt that is not open.")
-        option = tasks.chosen_option(state, event.seat, task, event.data.get("option"))
+        option = seat_tasks.chosen_option(state, seat, task, event.data.get("option"))
         if option is None:
             raise InvalidEvent("illegal_option", "This decision is not a legal option.")
-        return option
+        return seat, option
 
     @staticmethod
-    def _seat_ok(state: State, event: Event) -> bool:
-        return isinstance(event.seat, int) and 0 <= event.seat < state.num_players
+    def _decided_seat(state: State, event: Event) -> int | None:
+        """The seat a decision event names, or None if it names none of this game's."""
+        seat = event.seat
+        return seat if isinstance(seat, int) and 0 <= seat < state.num_players else None
 
     def _apply_chance(self, state: State, event: Event) -> None:
         request = flow.chance_request(state)
@@ -311,7 +320,7 @@ class KhoraGame:
         self,
         num_players: int,
         options: dict[str, Any] | None,
-        events,
+        events: Iterable[Event | dict[str, Any]],
         viewer: int | None,
         onto: State | None = None,
     ) -> list[list[dict[str, Any]]]:
@@ -336,7 +345,9 @@ class KhoraGame:
         """The rules as sections of entries with stable anchors, in `lang`."""
         return rulebook.rules_page(catalog.language(lang))
 
-    def rules_anchor(self, prompt_kind: str | None = None, cause=None) -> str | None:
+    def rules_anchor(
+        self, prompt_kind: str | None = None, cause: list[Any] | tuple[Any, ...] | None = None
+    ) -> str | None:
         """The rules entry that explains a prompt kind, or a history line's cause."""
         if prompt_kind is not None:
             return rulebook.anchor_for_prompt(prompt_kind)

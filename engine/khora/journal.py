@@ -14,7 +14,10 @@ in hand, a sealed choice); `redact` turns them into what everyone else may know.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.khora.state import Cause, State
 
 # What other seats may learn of a secret line: its redacted message id and the parameters
 # kept (a count, never a card).
@@ -36,7 +39,7 @@ class Line:
     msg: str
     seat: int | None = None
     params: dict[str, Any] = field(default_factory=dict)
-    cause: tuple = ()
+    cause: Cause = ()
     before: Any = None
     after: Any = None
     secret: bool = False
@@ -54,7 +57,9 @@ class Line:
         return result
 
 
-def note(state, msg: str, seat: int | None = None, *, secret: bool = False, **params) -> None:
+def note(
+    state: State, msg: str, seat: int | None = None, *, secret: bool = False, **params: Any
+) -> None:
     """Record a line if the state is being narrated (callers may check `state.journal` first
     when building the parameters costs anything)."""
     journal = state.journal
@@ -62,7 +67,7 @@ def note(state, msg: str, seat: int | None = None, *, secret: bool = False, **pa
         journal.append(Line(msg, seat, params, state.cause, secret=secret))
 
 
-def note_change(state, seat: int, resource: str, before, after) -> None:
+def note_change(state: State, seat: int, resource: str, before: Any, after: Any) -> None:
     journal = state.journal
     if journal is not None and before != after:
         journal.append(Line("change", seat, {"resource": resource}, state.cause, before, after))
@@ -79,20 +84,3 @@ def redact(line: Line, viewer: int | None) -> dict[str, Any]:
         "params": {key: line.params[key] for key in kept},
         "cause": list(line.cause) if line.cause else None,
     }
-
-
-class Cause:
-    """Sets `state.cause` for the rules run inside it (restored after, so causes nest)."""
-
-    __slots__ = ("cause", "previous", "state")
-
-    def __init__(self, state, *cause):
-        self.state = state
-        self.cause = cause
-
-    def __enter__(self):
-        self.previous = self.state.cause
-        self.state.cause = self.cause
-
-    def __exit__(self, *_):
-        self.state.cause = self.previous

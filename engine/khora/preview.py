@@ -11,20 +11,22 @@ tests apply every other value of another seat's secrets and require the same pre
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Option
-from engine.khora import abilities, catalog, tasks
+from engine.khora import abilities, catalog, seat_tasks
 from engine.khora.catalog import Text, explained, words
 from engine.khora.catalog.messages import RESOURCE_NOUNS
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
+from engine.khora.journal import Line
 from engine.khora.phases.action_order import DEVELOPMENT, LEGISLATION, MILITARY, POLITICS
 from engine.khora.phases.actions import start_action
 from engine.khora.phases.politics import requirement_option
-from engine.khora.state import State
+from engine.khora.state import State, Task
 
 COLOURS = ("red", "blue", "green")
 # Where a track stops (gains beyond it are lost); citizens and troops may pass it during the
@@ -57,7 +59,7 @@ class Warning:
 class Preview:
     """What an option does for the seat if nothing else happens first."""
 
-    lines: tuple = ()  # the journal of the answer, as apply records it first
+    lines: tuple[Line, ...] = ()  # the journal of the answer, as apply records it first
     changes: dict[str, int] = field(default_factory=dict)  # resource -> net change, at once
     new_tokens: list[tuple[str, str]] = field(default_factory=list)  # (colour, tier) gained
     events: list[Text] = field(default_factory=list)  # a card played, a development...
@@ -76,18 +78,18 @@ class Preview:
 
 def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, Preview]:
     """A preview per option of the seat's open prompt (`options`: the prompt's)."""
-    task = tasks.open_task(state, seat)
+    task = seat_tasks.open_task(state, seat)
     if task is None:
         return {}
     return {option.id: preview(state, seat, task, option) for option in options}
 
 
-def preview(state: State, seat: int, task, option: Option) -> Preview:
-    clone = _recording(state)
+def preview(state: State, seat: int, task: Task, option: Option) -> Preview:
+    clone, lines = _recording(state)
     rest = len(clone.players[seat].agenda) - 1
-    tasks.resolve_head(clone, seat, option)
-    result = Preview(lines=tuple(clone.journal))
-    _read_lines(clone.journal, seat, result)
+    seat_tasks.resolve_head(clone, seat, option)
+    result = Preview(lines=tuple(lines))
+    _read_lines(lines, seat, result)
     agenda = clone.players[seat].agenda
     for follow in agenda[: len(agenda) - rest]:
         _describe_follow_up(clone, seat, follow, result)
@@ -102,14 +104,16 @@ def preview(state: State, seat: int, task, option: Option) -> Preview:
 # --- reading what changed --------------------------------------------------------------------
 
 
-def _recording(state: State) -> State:
+def _recording(state: State) -> tuple[State, list[Line]]:
+    """A clone of `state` that records its changes, and the list they are recorded in."""
     clone = state.clone()
     clone.cache = {}
-    clone.journal = []
-    return clone
+    lines: list[Line] = []
+    clone.journal = lines
+    return clone, lines
 
 
-def _read_lines(lines, seat: int, result: Preview) -> None:
+def _read_lines(lines: Iterable[Line], seat: int, result: Preview) -> None:
     """The seat's changes, tokens, cards and developments in `lines`; and what a limit cut."""
     first: dict[str, int] = {}
     last: dict[str, int] = {}
@@ -135,12 +139,12 @@ def _read_lines(lines, seat: int, result: Preview) -> None:
             result.changes[resource] = result.changes.get(resource, 0) + last[resource] - before
 
 
-def _describe_follow_up(state: State, seat: int, task, result: Preview) -> None:
+def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) -> None:
     """A question the answer leads to, with what it will offer."""
     if task.kind == "draw":
         result.then.append(Text("preview.then.draw", n=task.data["count"]))
         return
-    handler = tasks.HANDLERS[task.kind]
+    handler = seat_tasks.HANDLERS[task.kind]
     if handler.automatic:
         return
     options = handler.options(state, seat, task)
@@ -164,7 +168,7 @@ def _describe_follow_up(state: State, seat: int, task, result: Preview) -> None:
         result.then.append(Text("preview.then.ask", question=handler.text(state, seat, task)))
 
 
-def _describe_politics(state: State, seat: int, options, result: Preview) -> None:
+def _describe_politics(state: State, seat: int, options: list[Option], result: Preview) -> None:
     playable = [o.data["card"] for o in options if o.id != "skip"]
     hand = state.players[seat].hand
     if playable:
@@ -175,8 +179,9 @@ def _describe_politics(state: State, seat: int, options, result: Preview) -> Non
         result.warnings.append(Warning("no_card_playable", {"tile": POLITICS, "hand": len(hand)}))
 
 
-def _describe_development(state: State, seat: int, options, result: Preview) -> None:
+def _describe_development(state: State, seat: int, options: list[Option], result: Preview) -> None:
     player = state.players[seat]
+    assert player.city is not None  # chosen at setup, before any development
     ladder = CITIES[player.city].developments
     if player.development >= len(ladder):
         result.warnings.append(Warning("no_development_left", {"city": player.city}))
@@ -208,23 +213,23 @@ def _describe_development(state: State, seat: int, options, result: Preview) -> 
 # --- action tiles, played forward --------------------------------------------------------------
 
 
-def _play_tile_forward(state: State, seat: int, task, tile: int, result: Preview) -> None:
+def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: Preview) -> None:
     """The tile's action as if it were taken now: its gains, its questions and its traps."""
-    clone = _recording(state)
-    earlier = []
+    clone, lines = _recording(state)
+    earlier: list[int] = []
     if task.kind == "assign_die":
         # Taken in the Action phase: gains may pass 15 there and are cut at its end. The
         # seat's own tiles placed before it come first, with their automatic gains only.
         clone.phase = "actions"
         earlier = sorted(t for t in clone.players[seat].assignment if t < tile)
     for taken in [*earlier, tile]:
-        clone.journal = []
+        clone.journal = lines = []
         clone.players[seat].agenda = []
         previous, clone.cause = clone.cause, ("action", taken)
         start_action(clone, seat, taken)
         clone.cause = previous
     forward = Preview()
-    _read_lines(clone.journal, seat, forward)
+    _read_lines(lines, seat, forward)
     for follow in clone.players[seat].agenda:
         _describe_follow_up(clone, seat, follow, forward)
     if tile == POLITICS and LEGISLATION in earlier:
@@ -267,7 +272,7 @@ def _check_later_tiles(state: State, after: State, seat: int, result: Preview) -
     player = state.players[seat]
     # The tile being taken: its question's cause, or the tile its finishing task waits on
     # (a card Ostracism plays is caused by Ostracism, inside a Politics action).
-    cause = tasks.cause_of(state, seat, player.agenda[0])
+    cause = seat_tasks.cause_of(state, seat, player.agenda[0])
     current = cause[1] if cause[0] == "action" else -1
     for task in player.agenda:
         if task.kind == "finish_action":
@@ -287,6 +292,7 @@ def _tile_usable(state: State, seat: int, tile: int) -> bool:
             requirement_option(state, seat, CARDS[c].needs, CARDS[c].cost, "", ("", {}), {})
             for c in player.hand
         )
+    assert player.city is not None  # chosen at setup, before any action tile
     ladder = CITIES[player.city].developments
     if player.development >= len(ladder):
         return False

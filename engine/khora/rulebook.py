@@ -74,7 +74,7 @@ def anchor_for_prompt(kind: str) -> str:
     return PROMPT_ANCHORS.get(kind, "phases")
 
 
-def anchor_for_cause(cause) -> str | None:
+def anchor_for_cause(cause: list[Any] | tuple[Any, ...] | None) -> str | None:
     """The rules entry a history line's cause links to (None: nothing to explain)."""
     if not cause:
         return None
@@ -102,10 +102,10 @@ def rules_page(lang: str = "en") -> dict[str, Any]:
     lang = catalog.language(lang)
     t = functools.partial(catalog.text, lang=lang)
 
-    def section(key, entries, intro=""):
+    def section(key: str, entries: list[dict[str, Any]], intro: str = "") -> dict[str, Any]:
         return {"id": key, "title": t(f"rules.section.{key}"), "intro": intro, "entries": entries}
 
-    def entry(anchor, title, text):
+    def entry(anchor: str, title: str, text: str) -> dict[str, str]:
         return {"id": anchor, "title": title, "text": text}
 
     return {

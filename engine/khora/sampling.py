@@ -22,10 +22,17 @@ hands in the draft and went on to a neighbour is not used (a weaker, still consi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.khora.phases.dice import _tile_options
 from engine.khora.state import State, Task
+
+if TYPE_CHECKING:
+    from random import Random
+
+# Where hidden cards lie: ("player", seat, field name), ("task", seat, agenda index) or
+# ("deck_unseen",).
+Place = tuple[Any, ...]
 
 
 def returned_cards(seen_log: list[dict[str, Any]], viewer: int) -> frozenset[str]:
@@ -51,9 +58,9 @@ def returned_cards(seen_log: list[dict[str, Any]], viewer: int) -> frozenset[str
     return frozenset(returned)
 
 
-def _hidden_places(state: State, viewer: int):
+def _hidden_places(state: State, viewer: int) -> list[Place]:
     """Every place holding cards the viewer cannot see, in a fixed order."""
-    places = []
+    places: list[Place] = []
     for player in state.players:
         if player.seat == viewer:
             continue
@@ -66,7 +73,7 @@ def _hidden_places(state: State, viewer: int):
     return places
 
 
-def _read(state: State, place) -> list[str]:
+def _read(state: State, place: Place) -> list[str]:
     if place[0] == "player":
         return list(getattr(state.players[place[1]], place[2]))
     if place[0] == "task":
@@ -74,7 +81,7 @@ def _read(state: State, place) -> list[str]:
     return list(state.deck_unseen)
 
 
-def _write(state: State, place, cards: list[str]) -> None:
+def _write(state: State, place: Place, cards: list[str]) -> None:
     if place[0] == "player":
         setattr(state.players[place[1]], place[2], cards)
     elif place[0] == "task":
@@ -86,7 +93,7 @@ def _write(state: State, place, cards: list[str]) -> None:
         state.deck_unseen = sorted(cards)  # the unseen deck has no order (docs/engine.md)
 
 
-def sample(state: State, viewer: int, seen_log: list[dict[str, Any]], rng) -> State:
+def sample(state: State, viewer: int, seen_log: list[dict[str, Any]], rng: Random) -> State:
     """A new state that `viewer` cannot tell from `state`, its hidden parts dealt with `rng`.
 
     `seen_log`: the game's events as the viewer saw them (`game.redact(event, viewer)`), which
@@ -127,7 +134,7 @@ def sample(state: State, viewer: int, seen_log: list[dict[str, Any]], rng) -> St
     return new
 
 
-def _random_assignment(dice: list[int], count: int, rng) -> list[int]:
+def _random_assignment(dice: list[int], count: int, rng: Random) -> list[int]:
     assigned: list[int] = []
     for die in range(count):
         options = _tile_options(dice[die], tuple(assigned))

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+
+if TYPE_CHECKING:
+    from engine.core import Option, Prompt
+    from engine.khora.journal import Line
 
 COLOURS = ("red", "blue", "green")
 _new = object.__new__
+_Item = TypeVar("_Item")
+
+# A step of play still to run this round (flow.py): its name, then its arguments, e.g.
+# ("tax",) or ("action", 3).
+Step = tuple[Any, ...]
+# What the rules now running act for (journal.py): a kind, then what names it, e.g.
+# ("card", "silver-mining") or ("development", "argos", 2); () when nothing is running.
+Cause = tuple[Any, ...]
 TIERS = ("minor", "major")
 # The token keys ("red_minor", ...) a count of (colour or None, tier or None) adds up.
 _TOKEN_KEYS = {
@@ -16,6 +28,17 @@ _TOKEN_KEYS = {
     for colour in (None, *COLOURS)
     for tier in (None, *TIERS)
 }
+
+
+class Derived(TypedDict, total=False):
+    """What `State.cache` may hold: values derived from this exact state (flow.run, pending,
+    decide), dropped on every change."""
+
+    chance: dict[str, Any] | None  # the chance request flow.run stopped at
+    options: dict[int, tuple[int, list[Option]]]  # seat -> (open task id, its options)
+    prompts: dict[int, Prompt]  # prompts carried over from the state before (flow.carry_over)
+    pending: dict[int, Prompt]  # Khora.pending's answer
+    decided: tuple[int, str, str, Option]  # the decision `decide` checked: seat, prompt, option
 
 
 # The lists and dicts a clone shares with its original (Player.clone, State.clone): the rules
@@ -50,7 +73,7 @@ SHARED_STATE_FIELDS = frozenset(
 )
 
 
-def without(items: list, item: Any) -> list:
+def without(items: list[_Item], item: _Item) -> list[_Item]:
     """A copy of `items` without the first `item` (ValueError if absent, as list.remove).
 
     A player's lists and token counts are shared between a state and its clones (see
@@ -188,7 +211,7 @@ class State:
     phase: str = "setup"
     start_player: int | None = None
     # Global work queue of steps still to run this round (see flow.py).
-    steps: list[tuple] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     # A chance outcome the game needs before anything else can happen, or None.
     chance: dict[str, Any] | None = None
     # Politics deck: cards never seen (drawn uniformly by chance) and cards put at the bottom
@@ -196,7 +219,7 @@ class State:
     deck_unseen: list[str] = field(default_factory=list)
     deck_bottom: list[str] = field(default_factory=list)
     # Where each card put at the bottom belongs in the rulebook's order (draws.put_at_bottom).
-    bottom_places: dict[str, tuple] = field(default_factory=dict)
+    bottom_places: dict[str, tuple[int, ...]] = field(default_factory=dict)
     events_unseen: list[str] = field(default_factory=list)
     events_revealed: list[str] = field(default_factory=list)
     current_event: str | None = None
@@ -212,12 +235,12 @@ class State:
     final_scores: dict[str, Any] | None = None
     rules_version: str = ""
     # Derived values (prompts) for this exact state; never copied, cleared on every change.
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: Derived = field(default_factory=Derived)
     # While an event is narrated: the lines recorded so far (journal.py); None otherwise.
     # Never copied: a clone records nothing until its narrator sets a list.
-    journal: list | None = None
+    journal: list[Line] | None = None
     # What the rules now running act for (journal.py), e.g. ("card", "silver-mining").
-    cause: tuple = ()
+    cause: Cause = ()
 
     def clone(self) -> State:
         # Slot by slot, as Player.clone, and sharing its lists and dicts the same way: the
@@ -251,10 +274,10 @@ class State:
         new.cause = ()
         return new
 
-    def __getstate__(self) -> list:
+    def __getstate__(self) -> list[Any]:
         return [getattr(self, field_.name) for field_ in fields(self)]
 
-    def __setstate__(self, values) -> None:
+    def __setstate__(self, values: list[Any]) -> None:
         # A snapshot pickled before a field was added lacks it: such fields keep their default.
         self.journal = None
         self.cause = ()

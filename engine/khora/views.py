@@ -7,11 +7,11 @@ from typing import Any
 from engine.core import Event
 from engine.khora import catalog, facts
 from engine.khora.content.exploration import SPACES
+from engine.khora.seat_tasks import HANDLERS
 from engine.khora.state import Player, State
-from engine.khora.tasks import HANDLERS
 
 
-def _event_card(event_id: str | None, lang: str) -> dict | None:
+def _event_card(event_id: str | None, lang: str) -> dict[str, str] | None:
     if event_id is None:
         return None
     return {
@@ -25,7 +25,7 @@ def _player_view(state: State, player: Player, viewer: int | None, lang: str) ->
     mine = viewer == player.seat
     show_tiles = mine or state.assignments_revealed
 
-    def _card(card_id: str) -> dict:
+    def _card(card_id: str) -> dict[str, Any]:
         return facts.card(card_id, lang)
 
     city = (

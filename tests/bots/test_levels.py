@@ -12,7 +12,7 @@ from bots.knowledge import SeatKnowledge
 from bots.standard import choose, tile_value
 from bots.strong import StrongBot
 from engine.core import Option, Prompt
-from engine.khora.tasks import GLORY_EXCHANGE
+from engine.khora.seat_tasks import GLORY_EXCHANGE
 from engine.simulate import random_event
 from tests.bots.test_noninterference import TickingClock
 from tests.engine.playout import game

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine import Event, IllegalDecision, InvalidEvent
-from engine.khora import tasks
+from engine.khora import seat_tasks
 from engine.simulate import random_event
 from tests.engine.playout import game, play_random
 from tests.engine.scenario import Table
@@ -196,8 +196,8 @@ def test_every_prompt_default_is_one_of_its_options_and_option_ids_are_unique():
         for seat, prompt in game.pending(state).items():
             ids = [option.id for option in prompt.options]
             assert len(ids) == len(set(ids)) and prompt.default in ids
-            task = tasks.head_task(state, seat)
-            lone_is_public = tasks.HANDLERS[task.kind].lone_answer_is_public(state, seat, task)
+            task = seat_tasks.head_task(state, seat)
+            lone_is_public = seat_tasks.HANDLERS[task.kind].lone_answer_is_public(state, seat, task)
             assert len(ids) >= 2 or not lone_is_public, "public forced choices are taken"
             assert prompt.text
         state = game.apply(state, random_event(game, state, rng))

@@ -11,7 +11,7 @@ from engine.khora import rulebook
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import EVENTS
-from engine.khora.tasks import CAUSES, HANDLERS
+from engine.khora.seat_tasks import CAUSES, HANDLERS
 from tests.web.conftest import client_for, make_user
 
 pytestmark = pytest.mark.django_db

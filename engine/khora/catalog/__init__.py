@@ -56,12 +56,13 @@ def count(n: int, noun: str, lang: str) -> str:
 @functools.cache
 def _compiled(key: str, lang: str) -> tuple[str, tuple[tuple[str, str, str], ...]]:
     """A template as a str.format string, and its counted fields (name, noun, slot)."""
-    counted = []
+    counted: list[tuple[str, str, str]] = []
 
-    def field(match: re.Match) -> str:
+    def field(match: re.Match[str]) -> str:
         name, noun = match.groups()
         if not noun:
-            return match.group(0)
+            whole: str = match.group(0)
+            return whole
         slot = f"{name}__{noun}"
         counted.append((name, noun, slot))
         return "{" + slot + "}"
@@ -90,6 +91,9 @@ class Text:
     """
 
     __slots__ = ("_english", "key", "params")
+    key: str
+    params: dict[str, Any]
+    _english: str | None
 
     def __new__(cls, key: str, **params: Any) -> Text:
         # A text without parameters is the same every time: one shared object (options are
@@ -219,7 +223,7 @@ _STEP_CAUSES = {
 }
 
 
-def cause_name(cause: list | tuple | None, lang: str) -> str:
+def cause_name(cause: list[Any] | tuple[Any, ...] | None, lang: str) -> str:
     """What a line's cause is called, e.g. "Tax", "Silver Mining", "Corinth 2"."""
     if not cause:
         return ""
@@ -320,7 +324,9 @@ def explained(params: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
-def render_line(line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names=None) -> str:
+def render_line(
+    line: dict[str, Any], lang: str = DEFAULT_LANGUAGE, names: list[str] | None = None
+) -> str:
     """A narrated line (journal.Line.to_dict or its redaction) as a sentence in `lang`."""
     lang = language(lang)
     params = _params(line, lang, names)

@@ -281,7 +281,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n:card} in play",
         "uk": "{n:card} розіграно",
     },
-    # --- prompts and options (tasks.py, phases/*) ------------------------------------------
+    # --- prompts and options (seat_tasks.py, phases/*) ------------------------------------------
     "prompt.choose_city": {"en": "Which city will you lead?", "uk": "Яке місто ви очолите?"},
     "option.city": {"en": "{city}", "uk": "{city}"},
     "prompt.draft_pick": {
@@ -487,7 +487,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "source.action": {"en": "Politics", "uk": "Політика"},
     "source.prosperity": {"en": "Prosperity", "uk": "Процвітання"},
     "source.ostracism": {"en": "Ostracism", "uk": "Остракізм"},
-    # --- why an option is left out (tasks.py: Prompt.unavailable) ---------------------------
+    # --- why an option is left out (seat_tasks.py: Prompt.unavailable) ---------------------------
     "why.needs_tokens": {
         "en": "{colour_gen} knowledge tokens: needs {need}, you have {have}",
         "uk": "{colour_gen} жетонів знання: потрібно {need}, у вас {have}",

@@ -2,59 +2,61 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.khora.content.helpers import advances, ask, asks, gains, per_token
-from engine.khora.content.model import PoliticsCard
+from engine.khora.content.model import PoliticsCard, Scorer
 from engine.khora.effects import advance_track, gain
 from engine.khora.state import State
 
 # --- effects that need more than a gain -------------------------------------------------
 
 
-def _contribution(state: State, seat: int, **_):
+def _contribution(state: State, seat: int, **_: Any) -> None:
     gain(state, seat, drachma=state.players[seat].token_count(tier="minor"))
 
 
-def _mercenary_recruitment(state: State, seat: int, **_):
+def _mercenary_recruitment(state: State, seat: int, **_: Any) -> None:
     gain(state, seat, troops=state.players[seat].economy)
 
 
-def _ostracism(state: State, seat: int, **_):
+def _ostracism(state: State, seat: int, **_: Any) -> None:
     player = state.players[seat]
     if any(card != "ostracism" for card in player.played):
         ask(state, seat, "ostracism_return")
     ask(state, seat, "play_politics", source="ostracism")
 
 
-def _rivalry(state: State, seat: int, **_):
+def _rivalry(state: State, seat: int, **_: Any) -> None:
     mine = state.players[seat].military
     others = [p.military for p in state.players if p.seat != seat]
     if all(level > mine for level in others):
         advance_track(state, seat, "military", 1)
 
 
-def _extraordinary_collection(state: State, seat: int, card: str = "", **_):
+def _extraordinary_collection(state: State, seat: int, card: str = "", **_: Any) -> None:
     if card != "extraordinary-collection":
         gain(state, seat, drachma=2)
 
 
-def _old_guard(state: State, seat: int, **_):
+def _old_guard(state: State, seat: int, **_: Any) -> None:
     if state.players[seat].advanced_this_progress == 0:
         gain(state, seat, vp=4)
 
 
-def _power(state: State, seat: int, **_):
+def _power(state: State, seat: int, **_: Any) -> None:
     mine = state.players[seat].culture
     if all(p.culture >= mine for p in state.players):
         gain(state, seat, vp=4)
 
 
-def _public_market(state: State, seat: int, **_):
+def _public_market(state: State, seat: int, **_: Any) -> None:
     mine = state.players[seat].economy
     if all(p.economy <= mine for p in state.players):
         gain(state, seat, vp=3)
 
 
-def _cards_in_play(amount: int):
+def _cards_in_play(amount: int) -> Scorer:
     def score(state: State, seat: int) -> int:
         return amount * len(state.players[seat].played)
 
@@ -78,14 +80,23 @@ def _score_citizens(state: State, seat: int) -> int:
     return state.players[seat].citizens
 
 
-def _twice(attribute: str):
+def _twice(attribute: str) -> Scorer:
     def score(state: State, seat: int) -> int:
-        return 2 * getattr(state.players[seat], attribute)
+        level: int = getattr(state.players[seat], attribute)
+        return 2 * level
 
     return score
 
 
-def _card(card_id, name, kind, cost, needs, text, **behaviour) -> PoliticsCard:
+def _card(
+    card_id: str,
+    name: str,
+    kind: str,
+    cost: int,
+    needs: tuple[int, int, int],
+    text: str,
+    **behaviour: Any,
+) -> PoliticsCard:
     return PoliticsCard(card_id, name, kind, cost, needs, text, **behaviour)
 
 

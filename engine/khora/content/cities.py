@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.khora.content.helpers import advances, ask, asks, gains, per_token
-from engine.khora.content.model import City, Development
+from engine.khora.content.model import City, Development, Effect
 from engine.khora.effects import gain
 from engine.khora.state import State
 
 
-def _corinth_tax(state: State, seat: int, **_):
+def _corinth_tax(state: State, seat: int, **_: Any) -> None:
     gain(state, seat, tax=state.players[seat].token_count())
 
 
@@ -16,11 +18,11 @@ def _athens_score(state: State, seat: int) -> int:
     return 3 * len(state.players[seat].played)
 
 
-def _repeat_action(action: str, times: int):
+def _repeat_action(action: str, times: int) -> Effect:
     """Resolve an action again, as if its tile were played (Olympia 4, Sparta 3)."""
 
-    def effect(state: State, seat: int, **_):
-        for _ in range(times):
+    def effect(state: State, seat: int, **_: Any) -> None:
+        for _time in range(times):
             ask(state, seat, "perform_action", action=action)
 
     return effect

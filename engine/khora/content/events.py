@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.content.model import EventCard
 from engine.khora.effects import gain, lose, lose_all
 from engine.khora.state import State
+
+SeatEffect = Callable[[State, int], None]  # one seat's part of an event
+EventResolution = Callable[[State], None]  # an event's whole effect, on every seat
 
 FIRST_EVENT = "growing-populations"
 LAST_EVENT = "conquest-of-the-persians"
@@ -23,7 +29,7 @@ def fewest_troops(state: State) -> list[int]:
     return [p.seat for p in state.players if p.troops == bottom]
 
 
-def _everyone(effect):
+def _everyone(effect: SeatEffect) -> EventResolution:
     def resolve(state: State) -> None:
         for seat in range(state.num_players):
             effect(state, seat)
@@ -31,7 +37,9 @@ def _everyone(effect):
     return resolve
 
 
-def _most_and_fewest(most=None, fewest=None):
+def _most_and_fewest(
+    most: SeatEffect | None = None, fewest: SeatEffect | None = None
+) -> EventResolution:
     """Most troops first, then fewest; a seat tied at both applies both parts."""
 
     def resolve(state: State) -> None:
@@ -46,15 +54,15 @@ def _most_and_fewest(most=None, fewest=None):
     return resolve
 
 
-def _gain(**amounts):
-    return lambda state, seat: gain(state, seat, **amounts)
+def _gain(**amounts: int) -> SeatEffect:
+    return lambda state, seat: gain(state, seat, excess=False, **amounts)
 
 
-def _lose(**amounts):
+def _lose(**amounts: int) -> SeatEffect:
     return lambda state, seat: lose(state, seat, **amounts)
 
 
-def _ask(kind, **data):
+def _ask(kind: str, **data: Any) -> SeatEffect:
     return lambda state, seat: ask(state, seat, kind, **data)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.khora.content import rulings
 from engine.khora.content.model import Space
+
+if TYPE_CHECKING:
+    from engine.khora.catalog import Text
 
 # (id, colour, tier, troops required, troops lost, drachmas, VP). Ids follow the component
 # data: colour, troops required, troops lost (the two blue 6/5 spaces are told apart by a and
@@ -62,7 +67,7 @@ SPACES: dict[str, Space] = _build()
 TOKENS_ON_BOARD = sum(len(space.given) for space in SPACES.values())
 
 
-def describe(space: Space) -> str:
+def describe(space: Space) -> Text:
     """The space in words, for option labels: what it gives and the troops it needs.
 
     e.g. "the minor red knowledge token (+1 drachma; needs 2 troops)", as a catalog Text. The

@@ -62,7 +62,7 @@ class PoliticsCard:
     modifiers: Mapping[str, Any] = field(default_factory=dict)
     score: Scorer | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _check(self.hooks, self.modifiers, self.id)
         if self.kind not in ("immediate", "ongoing", "end_game"):
             raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
@@ -79,7 +79,7 @@ class Development:
     modifiers: Mapping[str, Any] = field(default_factory=dict)
     score: Scorer | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _check(self.hooks, self.modifiers, f"development {self.level}")
 
 

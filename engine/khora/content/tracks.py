@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PROGRESS_TRACKS = ("economy", "culture", "military")
-TRACK_NAMES = {"economy": "Economy", "culture": "Culture", "military": "Military"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from engine.core import Option
+from collections.abc import Callable
+
+from engine.core import Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
 from engine.khora.journal import note
-from engine.khora.state import Player, State
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.state import Player, State, Task
 
 _T = rulings.ACHIEVEMENT_THRESHOLDS
 
-ACHIEVEMENTS = {
+# id -> (what it asks, in English; whether a player meets it)
+ACHIEVEMENTS: dict[str, tuple[str, Callable[[Player], bool]]] = {
     "victory_points": (f"{_T['victory_points']} VP", lambda p: p.vp >= _T["victory_points"]),
     "citizens": (f"{_T['citizens']} citizens", lambda p: p.citizens >= _T["citizens"]),
     "troops": (f"{_T['troops']} troops", lambda p: p.troops >= _T["troops"]),
@@ -55,17 +58,17 @@ def achievements(state: State) -> None:
 class AchievementReward(TaskHandler):
     kind = "achievement_reward"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.achievement_reward", achievement=task.data["achievement"])
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [
             Option("tax", Text("option.reward.tax"), {"tax": 1}),
             Option("glory", Text("option.reward.glory"), {"glory": 1}),
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return "glory"
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         gain(state, seat, **option.data)

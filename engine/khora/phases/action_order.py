@@ -16,10 +16,11 @@ unseen), so whom a seat waits for never tells the others a secret.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from engine.khora.state import State
+from engine.khora.state import State, Task
 
 LEGISLATION, MILITARY, POLITICS, DEVELOPMENT = 1, 4, 5, 6
 
@@ -61,7 +62,8 @@ TILE_FOOTPRINTS: dict[int, tuple[Footprint, ...]] = {
 }
 
 # What unlocking a development adds to a Development action's footprint: (city, level).
-DEVELOPMENT_FOOTPRINTS: dict[tuple[str, int], tuple[Footprint, ...]] = {
+# Keyed (city, level); a seat without a city yet (None) finds nothing.
+DEVELOPMENT_FOOTPRINTS: dict[tuple[str | None, int], tuple[Footprint, ...]] = {
     ("argos", 3): (Footprint(MILITARY_LEVELS, Touch.CHANGE),),  # +1 military level
     ("miletus", 2): (Footprint(MILITARY_LEVELS, Touch.CHANGE),),  # a free level, maybe military
     ("sparta", 3): (Footprint(BOARD, Touch.BOTH),),  # the Military action twice
@@ -80,7 +82,7 @@ _strict = False
 
 
 @contextmanager
-def strict_rulebook_order():
+def strict_rulebook_order() -> Iterator[None]:
     """Run every tile one at a time in the rulebook's order (the reference for the tests)."""
     global _strict
     previous, _strict = _strict, True
@@ -91,7 +93,8 @@ def strict_rulebook_order():
 
 
 def turn_position(state: State, seat: int) -> int:
-    return (seat - state.start_player) % state.num_players
+    # The start player is drawn before any tile is played: never None here.
+    return (seat - state.start_player) % state.num_players  # type: ignore[operator]
 
 
 def may_start(state: State, seat: int, tile: int) -> bool:
@@ -109,7 +112,8 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     for other, player in enumerate(state.players):
         if other == seat:
             continue
-        position = (other - start) % count  # turn_position, inlined: this is a hot path
+        # turn_position, inlined: this is a hot path (start is set, as there)
+        position = (other - start) % count  # type: ignore[operator]
         tiles, choosing_extra = _agenda_tiles(player.agenda)
         for other_tile in tiles:
             if (other_tile, position) < key and (
@@ -122,9 +126,9 @@ def may_start(state: State, seat: int, tile: int) -> bool:
     return True
 
 
-def _agenda_tiles(agenda) -> tuple[list[int], bool]:
-    """`_unfinished` and `_choosing_extra_action` of one agenda, in one pass."""
-    tiles = []
+def _agenda_tiles(agenda: list[Task]) -> tuple[list[int], bool]:
+    """`_unfinished` of one agenda, and whether it is choosing an extra action, in one pass."""
+    tiles: list[int] = []
     choosing_extra = False
     for task in agenda:
         kind = task.kind
@@ -178,10 +182,6 @@ def _unfinished(state: State, seat: int) -> list[int]:
         for task in state.players[seat].agenda
         if task.kind in ("take_action", "finish_action")
     ]
-
-
-def _choosing_extra_action(state: State, seat: int) -> bool:
-    return any(task.kind == "extra_action" for task in state.players[seat].agenda)
 
 
 def _not_started(state: State, seat: int, tile: int) -> bool:

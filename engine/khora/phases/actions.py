@@ -13,8 +13,9 @@ The questions of the Politics and Development tiles are in politics.py and devel
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
-from engine.core import Option
+from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
@@ -32,8 +33,8 @@ from engine.khora.journal import note
 from engine.khora.phases import action_order
 from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
-from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.state import State, Task, without
 
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
 
@@ -59,11 +60,11 @@ class TakeAction(TaskHandler):
     kind = "take_action"
     automatic = True
 
-    def ready(self, state, seat, task):
+    def ready(self, state: State, seat: int, task: Task) -> bool:
         return action_order.may_start(state, seat, task.data["tile"])
 
-    def run(self, state, seat, task):
-        # Runs with the seat's agenda set aside (tasks.run_head): what is on it afterwards
+    def run(self, state: State, seat: int, task: Task) -> None:
+        # Runs with the seat's agenda set aside (seat_tasks.run_head): what is on it afterwards
         # are this tile's own questions; with none, the tile is done at once.
         start_action(state, seat, task.data["tile"])
         if state.players[seat].agenda:
@@ -79,7 +80,7 @@ class FinishAction(TaskHandler):
     kind = "finish_action"
     automatic = True
 
-    def run(self, state, seat, task):
+    def run(self, state: State, seat: int, task: Task) -> None:
         _done(state, seat, task.data["tile"])
 
 
@@ -129,7 +130,7 @@ class PerformAction(TaskHandler):
     kind = "perform_action"
     automatic = True
 
-    def run(self, state, seat, task):
+    def run(self, state: State, seat: int, task: Task) -> None:
         start_action(state, seat, ACTION_IDS[task.data["action"]])
 
 
@@ -140,10 +141,10 @@ class PerformAction(TaskHandler):
 class BuyToken(TaskHandler):
     kind = "buy_token"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.buy_token", price=abilities.minor_token_price(state, seat))
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         price = abilities.minor_token_price(state, seat)
         options = [Option("skip", Text("option.buy_nothing"), {})]
         if state.players[seat].drachma >= price:
@@ -157,7 +158,7 @@ class BuyToken(TaskHandler):
             ]
         return options
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "skip":
             return
         pay(state, seat, drachma=option.data["drachma"])
@@ -171,19 +172,19 @@ class TakeMinorToken(TaskHandler):
 
     kind = "take_minor_token"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.take_minor_token")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [
             Option(f"colour:{c}", Text("option.minor_token", colour=c), {"colour": c})
             for c in ("red", "blue", "green")
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         add_token(state, seat, option.data["colour"], "minor")
         state.tokens_from_reserve += 1
 
@@ -206,10 +207,10 @@ class Explore(TaskHandler):
     kind = "explore"
     changes_other_seats = True
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.explore", troops=state.players[seat].troops)
 
-    def unavailable(self, state, seat, task):
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         troops = state.players[seat].troops
         left_out = []
         for space_id in state.exploration:
@@ -221,7 +222,7 @@ class Explore(TaskHandler):
                 left_out.append((f"space:{space_id}", label, [why]))
         return left_out
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         troops = state.players[seat].troops
         extra_loss = abilities.modifier(state, seat, "explore_loss")  # as explore_loss adds
         options = [Option("skip", Text("option.no_explore"), {})]
@@ -231,7 +232,7 @@ class Explore(TaskHandler):
                 options.append(_explore_option(space_id, max(0, space.troops_lost + extra_loss)))
         return options
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "skip":
             return
         space = SPACES[option.data["space"]]

@@ -3,7 +3,9 @@ developments ask the seat to choose."""
 
 from __future__ import annotations
 
-from engine.core import Option
+from collections.abc import Sequence
+
+from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
@@ -13,12 +15,13 @@ from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, gain
 from engine.khora.journal import note
 from engine.khora.phases.politics import pay_costs, requirement_option, unmet_requirements
-from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.state import State, Task
 
 
 def unlock_development(state: State, seat: int) -> None:
     player = state.players[seat]
+    assert player.city is not None  # chosen at setup, before any development
     player.development += 1
     note(state, "development", seat, city=player.city, level=player.development)
     development = CITIES[player.city].developments[player.development - 1]
@@ -32,11 +35,12 @@ def unlock_development(state: State, seat: int) -> None:
 class Develop(TaskHandler):
     kind = "develop"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.develop", city=state.players[seat].city)
 
-    def unavailable(self, state, seat, task):
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         player = state.players[seat]
+        assert player.city is not None  # chosen at setup, before any development
         if player.development >= len(CITIES[player.city].developments):
             return []
         development = CITIES[player.city].developments[player.development]
@@ -51,8 +55,9 @@ class Develop(TaskHandler):
         )
         return [("unlock", label, reasons)]
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         player = state.players[seat]
+        assert player.city is not None  # chosen at setup, before any development
         options = [Option("skip", Text("option.unlock_nothing"), {})]
         if player.development < len(CITIES[player.city].developments):
             development = CITIES[player.city].developments[player.development]
@@ -72,7 +77,7 @@ class Develop(TaskHandler):
                 options.append(option)
         return options
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "skip":
             if state.journal is not None:
                 _note_did_nothing(state, seat, task)
@@ -82,7 +87,7 @@ class Develop(TaskHandler):
         abilities.trigger(state, seat, "development_action")
 
 
-def _note_did_nothing(state: State, seat: int, task) -> None:
+def _note_did_nothing(state: State, seat: int, task: Task) -> None:
     """The history says why a Development action unlocked nothing when it could not (a
     choice not to unlock is the seat's own and says nothing). Only public facts: tokens,
     drachmas, philosophy tokens and the ladder."""
@@ -90,6 +95,7 @@ def _note_did_nothing(state: State, seat: int, task) -> None:
     if any(option.id == "unlock" for option in handler.options(state, seat, task)):
         return
     player = state.players[seat]
+    assert player.city is not None  # chosen at setup, before any development
     ladder = CITIES[player.city].developments
     tile = state.cause[1] if state.cause and state.cause[0] == "action" else 6
     if player.development >= len(ladder):
@@ -127,19 +133,19 @@ class ArgosReward(TaskHandler):
     kind = "argos_reward"
     REWARDS = (("troops", 2), ("drachma", 3), ("vp", 4), ("citizens", 5))
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.argos_reward")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [
             Option(f"{res}:{n}", Text(f"option.gain.{res}", n=n), {res: n})
             for res, n in self.REWARDS
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         gain(state, seat, **option.data)
 
 
@@ -149,10 +155,10 @@ class FreeAdvance(TaskHandler):
 
     kind = "free_advance"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.free_advance", remaining=task.data["remaining"])
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         player = state.players[seat]
         options = [
             Option(f"track:{t}", Text("option.move_up_one", track=t), {"track": t})
@@ -161,10 +167,10 @@ class FreeAdvance(TaskHandler):
         ]
         return [*options, Option("skip", Text("option.stop"), {})]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "skip":
             return
         track = option.data["track"]

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import functools
 from itertools import permutations
+from typing import TYPE_CHECKING
 
-from engine.core import InvalidEvent, Option
+from engine.core import InvalidEvent, Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.events import EVENTS
 from engine.khora.effects import gain, pay
-from engine.khora.flow import chance_kind, step
+from engine.khora.flow import ChanceOutcome, chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.state import State, Task, without
+
+if TYPE_CHECKING:
+    from random import Random
 
 ACTION_NAMES = {
     0: "Philosophy",
@@ -43,12 +47,12 @@ def roll(state: State) -> None:
     state.chance = {"kind": "dice"}
 
 
-def _sample_dice(state: State, rng) -> dict:
+def _sample_dice(state: State, rng: Random) -> ChanceOutcome:
     return {"dice": [[rng.randint(1, 6) for _ in range(p.dice_count)] for p in state.players]}
 
 
 @chance_kind("dice", _sample_dice)
-def apply_dice(state: State, outcome: dict) -> None:
+def apply_dice(state: State, outcome: ChanceOutcome) -> None:
     dice = outcome.get("dice")
     if (
         not isinstance(dice, list)
@@ -99,21 +103,21 @@ class AssignDie(TaskHandler):
     kind = "assign_die"
     secret = True
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
         value = player.dice[task.data["die"]]
         shown = ", ".join(str(d) for d in player.dice)
         return Text("prompt.assign_die", shown=shown, value=value)
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         player = state.players[seat]
         return list(_tile_options(player.dice[task.data["die"]], tuple(player.assignment)))
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         free = [o for o in options if o.data["cost"] == 0]
         return (free[-1] if free else options[0]).id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]
         player.assignment = [*player.assignment, option.data["tile"]]
         note(state, "tile_assigned", seat, secret=True, tile=option.data["tile"])
@@ -205,7 +209,7 @@ def _shortfall(state: State, seat: int, tile: int) -> int:
 class AdjustCitizens(TaskHandler):
     kind = "adjust_citizens"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
         if player.unpaid:
             owed = [
@@ -214,7 +218,7 @@ class AdjustCitizens(TaskHandler):
             return Text("prompt.adjust_citizens.pay", citizens=player.citizens, owed=owed)
         return Text("prompt.adjust_citizens.philosophy", citizens=player.citizens)
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         player = state.players[seat]
         options = []
         for tile in player.unpaid:
@@ -251,13 +255,13 @@ class AdjustCitizens(TaskHandler):
             options.append(Option("done", Text("option.done"), {}))
         return options
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         for option in options:
             if option.id.startswith(("pay:", "aside:")):
                 return option.id
         return "done"
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]
         if option.id == "done":
             return

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from engine.core import InvalidEvent, Option
+from typing import TYPE_CHECKING
+
+from engine.core import InvalidEvent, Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
-from engine.khora.flow import chance_kind, draw_request
+from engine.khora.flow import ChanceOutcome, chance_kind, draw_request
 from engine.khora.journal import note
 from engine.khora.phases.action_order import LEGISLATION, turn_position
-from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler, run_head
+from engine.khora.seat_tasks import TaskHandler, handler, run_head
+from engine.khora.state import State, Task, without
+
+if TYPE_CHECKING:
+    from random import Random
 
 
-def _sample_draw(state: State, rng) -> dict:
+def _sample_draw(state: State, rng: Random) -> ChanceOutcome:
     seat = draw_request(state)
+    assert seat is not None  # sampled only when a draw is requested
     count = state.players[seat].agenda[0].data["count"]
     return {
         "seat": seat,
@@ -23,11 +29,12 @@ def _sample_draw(state: State, rng) -> dict:
 
 
 @chance_kind("draw", _sample_draw)
-def apply_draw(state: State, outcome: dict) -> None:
+def apply_draw(state: State, outcome: ChanceOutcome) -> None:
     seat = draw_request(state)
     cards = outcome.get("cards")
     if outcome.get("seat") != seat or not isinstance(cards, list):
         raise InvalidEvent("bad_chance", f"The draw pending is for seat {seat}.")
+    assert seat is not None  # applied only when a draw is requested (flow.run, _apply_chance)
     count = state.players[seat].agenda[0].data["count"]
     unseen = set(state.deck_unseen)
     if len(cards) != min(count, len(unseen)) or len(set(cards)) != len(cards):
@@ -62,7 +69,7 @@ def put_at_bottom(state: State, seat: int, card: str, tile: int = 0) -> None:
     state.bottom_places = {**state.bottom_places, card: place}
 
 
-def _deliver(state: State, seat: int, task, drawn: list[str]) -> None:
+def _deliver(state: State, seat: int, task: Task, drawn: list[str]) -> None:
     purpose = task.data["purpose"]
     previous, state.cause = state.cause, task.data.get("cause", ())
     note(state, "cards_drawn", seat, secret=True, cards=list(drawn), count=len(drawn))
@@ -78,22 +85,22 @@ class LegislationKeep(TaskHandler):
     kind = "legislation_keep"
     secret = True
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.legislation_keep")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [
             Option(f"card:{c}", Text("option.keep", card=c), {"card": c})
             for c in task.data["cards"]
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def lone_answer_is_public(self, state, seat, task):
+    def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
         return len(task.data["cards"]) <= 1  # how many were drawn is public, not which
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         kept = option.data["card"]
         state.players[seat].hand = [*state.players[seat].hand, kept]
         returned = [c for c in task.data["cards"] if c != kept]
@@ -110,10 +117,10 @@ class DiscardCard(TaskHandler):
     kind = "discard_card"
     secret = True  # the discards go face down to the bottom of the deck
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.discard_card", remaining=task.data["remaining"])
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         hand = state.players[seat].hand
         if not hand:  # the draw before it found the deck empty: nothing to discard
             return [Option("done", Text("option.nothing_to_discard"), {})]
@@ -122,13 +129,13 @@ class DiscardCard(TaskHandler):
             for c in dict.fromkeys(hand)
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def lone_answer_is_public(self, state, seat, task):
+    def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
         return len(state.players[seat].hand) <= 1  # the hand size is public, the cards not
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "done":
             return
         player = state.players[seat]

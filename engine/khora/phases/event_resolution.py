@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from engine.core import Option
+from engine.core import Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content.events import EVENTS
 from engine.khora.content.helpers import ask
 from engine.khora.effects import gain, remove_token
 from engine.khora.flow import step
 from engine.khora.journal import note
-from engine.khora.phases.actions import MILITARY
-from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.phases.action_order import MILITARY
+from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.state import State, Task
 
 
 @step("resolve_event")
 def resolve_event(state: State) -> None:
     state.phase = "event_resolution"
+    assert state.current_event is not None  # revealed at the round's start
     event = EVENTS[state.current_event]
     if not event.in_dice_phase:
         note(state, "event_resolves", event=event.id)
@@ -30,10 +31,10 @@ class GiveUpToken(TaskHandler):
 
     kind = "give_up_token"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.give_up_token")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         tokens = state.players[seat].tokens
         return [
             Option(
@@ -45,11 +46,11 @@ class GiveUpToken(TaskHandler):
             if tokens[key] > 0
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         minors = [o for o in options if o.data["token"].endswith("minor")]
         return (minors or options)[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         remove_token(state, seat, option.data["token"])
         gain(state, seat, philosophy=2)
 
@@ -60,17 +61,17 @@ class ExtraAction(TaskHandler):
 
     kind = "extra_action"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.extra_action")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [Option("skip", Text("option.no_extra_action"), {})] + [
             Option(f"tile:{tile}", Text("option.extra_action", tile=tile), {"tile": tile})
             for tile in range(7)
             if tile != MILITARY
         ]
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         # Resolved in the rulebook's action order, like the Action phase's tiles: it waits
         # for another seat's extra action only where the two could affect each other.
         if option.id != "skip":

@@ -4,16 +4,18 @@ and what a card or a development asks to be paid and met (`requirement_option`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import Any
 
-from engine.core import Option
+from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens, pay
 from engine.khora.journal import note
-from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.state import State, Task, without
 
 
 def philosophy_stands_in(state: State) -> bool:
@@ -27,7 +29,15 @@ def philosophy_stands_in(state: State) -> bool:
     return state.phase == "actions"
 
 
-def requirement_option(state, seat, needs, cost, option_id, label, data) -> Option | None:
+def requirement_option(
+    state: State,
+    seat: int,
+    needs: tuple[int, int, int],
+    cost: int,
+    option_id: str,
+    label: tuple[str, dict[str, Any]],
+    data: dict[str, Any],
+) -> Option | None:
     """An option to pay `cost` and meet `needs`, with philosophy pairs for missing tokens
     when they may stand in (`philosophy_stands_in`).
 
@@ -47,7 +57,15 @@ def requirement_option(state, seat, needs, cost, option_id, label, data) -> Opti
 
 
 @functools.lru_cache(maxsize=4096)
-def _requirement_offer(option_id, key, params, data, cost, philosophy, missing) -> Option:
+def _requirement_offer(
+    option_id: str,
+    key: str,
+    params: tuple[tuple[str, Any], ...],
+    data: tuple[tuple[str, Any], ...],
+    cost: int,
+    philosophy: int,
+    missing: int,
+) -> Option:
     """The option itself; kept, as the same few cards and prices come back all game."""
     costs = [Text("pay.drachma", n=cost)] if cost else []
     if philosophy:
@@ -60,10 +78,12 @@ def _requirement_offer(option_id, key, params, data, cost, philosophy, missing) 
     )
 
 
-def unmet_requirements(state, seat, needs, cost) -> list[Text]:
+def unmet_requirements(
+    state: State, seat: int, needs: tuple[int, int, int], cost: int
+) -> list[Text]:
     """Why a seat cannot pay `cost` and meet `needs` now (empty: it can)."""
     player = state.players[seat]
-    reasons = []
+    reasons: list[Text] = []
     if player.drachma < cost:
         reasons.append(Text("why.drachmas", n=cost, have=player.drachma))
     missing = missing_tokens(state, seat, needs)
@@ -99,11 +119,11 @@ def pay_costs(state: State, seat: int, option: Option) -> None:
 class PlayPolitics(TaskHandler):
     kind = "play_politics"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         source = Text(f"source.{task.data['source']}")
         return Text("prompt.play_politics", source=source)
 
-    def unavailable(self, state, seat, task):
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         left_out = []
         for card_id in dict.fromkeys(state.players[seat].hand):
             card = CARDS[card_id]
@@ -112,7 +132,7 @@ class PlayPolitics(TaskHandler):
                 left_out.append((f"card:{card_id}", Text("option.card", card=card_id), reasons))
         return left_out
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         options = [Option("skip", Text("option.play_no_card"), {})]
         for card_id in dict.fromkeys(state.players[seat].hand):
             card = CARDS[card_id]
@@ -129,11 +149,11 @@ class PlayPolitics(TaskHandler):
                 options.append(option)
         return options
 
-    def lone_answer_is_public(self, state, seat, task):
+    def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
         # The hand is secret: only an empty one tells everyone there is nothing to play.
         return not state.players[seat].hand
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "skip":
             # Said only for an empty hand: what a held hand could pay for is secret.
             if task.data["source"] == "action" and not state.players[seat].hand:
@@ -160,20 +180,20 @@ def play_card(state: State, seat: int, card_id: str) -> None:
 class OstracismReturn(TaskHandler):
     kind = "ostracism_return"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.ostracism_return")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [
             Option(f"card:{card_id}", Text("option.take_back", card=card_id), {"card": card_id})
             for card_id in state.players[seat].played
             if card_id != "ostracism"
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]
         player.played = without(player.played, option.data["card"])
         player.hand = [*player.hand, option.data["card"]]

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from engine.core import Option
+from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, pay
 from engine.khora.flow import step
-from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.state import State, Task
 
 
 @step("progress")
@@ -30,7 +32,15 @@ def end_progress(state: State) -> None:
         abilities.trigger(state, player.seat, "progress_end")
 
 
-def _advance_option(state, seat, track, discount, option_id, label_key, data) -> Option | None:
+def _advance_option(
+    state: State,
+    seat: int,
+    track: str,
+    discount: int,
+    option_id: str,
+    label_key: str,
+    data: dict[str, Any],
+) -> Option | None:
     price = abilities.progress_price(state, seat, track, discount)
     if price is None or state.players[seat].drachma < price:
         return None
@@ -39,15 +49,29 @@ def _advance_option(state, seat, track, discount, option_id, label_key, data) ->
 
 
 @functools.lru_cache(maxsize=1024)
-def _advance_offer(option_id, label_key, track, level, price, data) -> Option:
+def _advance_offer(
+    option_id: str,
+    label_key: str,
+    track: str,
+    level: int,
+    price: int,
+    data: tuple[tuple[str, Any], ...],
+) -> Option:
     """The option itself; kept, as the same few tracks and prices come back all game."""
     label = Text(label_key, track=track, level=level, price=price)
     return Option(option_id, label, {"track": track, "drachma": -price, **dict(data)})
 
 
-def _unavailable_advances(state, seat, tracks, discount, option_prefix, label_key) -> list:
+def _unavailable_advances(
+    state: State,
+    seat: int,
+    tracks: Iterable[str],
+    discount: int,
+    option_prefix: str,
+    label_key: str,
+) -> list[Unavailable]:
     """Tracks a seat cannot move up now, each with why (the top, or too few drachmas)."""
-    left_out = []
+    left_out: list[Unavailable] = []
     for track in tracks:
         price = abilities.progress_price(state, seat, track, discount)
         level = getattr(state.players[seat], track) + 1
@@ -70,7 +94,7 @@ def _pay_and_advance(state: State, seat: int, option: Option) -> None:
 class Progress(TaskHandler):
     kind = "progress"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
         levels = task.data["levels"]
         if levels:
@@ -79,7 +103,7 @@ class Progress(TaskHandler):
             "prompt.progress.philosophy", drachma=player.drachma, philosophy=player.philosophy
         )
 
-    def unavailable(self, state, seat, task):
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         with_token = task.data["levels"] == 0
         if with_token and not state.players[seat].philosophy:
             return []
@@ -87,7 +111,7 @@ class Progress(TaskHandler):
         key = "option.advance.philosophy" if with_token else "option.advance"
         return _unavailable_advances(state, seat, PROGRESS_TRACKS, 0, prefix, key)
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         with_token = task.data["levels"] == 0
         if with_token and not state.players[seat].philosophy:
             return [Option("done", Text("option.done"), {})]
@@ -106,7 +130,7 @@ class Progress(TaskHandler):
                 options.append(option)
         return [*options, Option("done", Text("option.done"), {})]
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id == "done":
             return
         _pay_and_advance(state, seat, option)
@@ -120,7 +144,7 @@ class EventProgress(TaskHandler):
 
     kind = "event_progress"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text(
             "prompt.event_progress",
             event=state.current_event,
@@ -128,13 +152,13 @@ class EventProgress(TaskHandler):
             have=state.players[seat].drachma,
         )
 
-    def unavailable(self, state, seat, task):
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         discount = task.data["discount"]
         return _unavailable_advances(
             state, seat, task.data["tracks"], discount, "advance", "option.advance"
         )
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         options = [Option("skip", Text("option.no_move"), {})]
         for track in task.data["tracks"]:
             option = _advance_option(
@@ -150,6 +174,6 @@ class EventProgress(TaskHandler):
                 options.append(option)
         return options
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         if option.id != "skip":
             _pay_and_advance(state, seat, option)

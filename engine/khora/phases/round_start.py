@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import InvalidEvent
 from engine.khora import abilities
 from engine.khora.content.events import FIRST_EVENT, LAST_EVENT
 from engine.khora.effects import gain
-from engine.khora.flow import chance_kind, step
+from engine.khora.flow import ChanceOutcome, chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State, without
+from engine.khora.state import State, Step, without
+
+if TYPE_CHECKING:
+    from random import Random
 
 ROUNDS = 9
-ROUND_STEPS: tuple[tuple, ...] = (
+ROUND_STEPS: tuple[Step, ...] = (
     ("announce",),
     ("tax",),
     ("roll",),
@@ -52,12 +57,12 @@ def announce(state: State) -> None:
         state.chance = {"kind": "event"}
 
 
-def _sample_event(state: State, rng) -> dict:
+def _sample_event(state: State, rng: Random) -> ChanceOutcome:
     return {"event": rng.choice(state.events_unseen)}
 
 
 @chance_kind("event", _sample_event)
-def apply_event(state: State, outcome: dict) -> None:
+def apply_event(state: State, outcome: ChanceOutcome) -> None:
     event = outcome.get("event")
     if event not in state.events_unseen:
         raise InvalidEvent("bad_chance", "The event revealed must be one not yet seen.")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from engine.core import Option
+from typing import Any
+
+from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
 from engine.khora.flow import step
 from engine.khora.journal import note
-from engine.khora.state import State
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.state import State, Task
 
 
 @step("final_exchange")
@@ -27,13 +29,13 @@ class FinalExchange(TaskHandler):
 
     kind = "final_exchange"
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.final_exchange")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [Option("done", Text("option.to_final_scoring"), {})]
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         return None
 
 
@@ -67,14 +69,14 @@ def score_breakdown(state: State, seat: int) -> dict[str, int]:
     }
 
 
-def compute_scores(state: State) -> dict:
+def compute_scores(state: State) -> dict[str, Any]:
     breakdown = [score_breakdown(state, seat) for seat in range(state.num_players)]
     key = {
         seat: (breakdown[seat]["total"], state.players[seat].drachma)
         for seat in range(state.num_players)
     }
     order = sorted(range(state.num_players), key=lambda s: key[s], reverse=True)
-    ranking: list[dict] = []
+    ranking: list[dict[str, Any]] = []
     for seat in order:
         if ranking and key[ranking[-1]["seats"][0]] == key[seat]:
             ranking[-1]["seats"].append(seat)

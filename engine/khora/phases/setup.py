@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from engine.core import InvalidEvent, Option
+from typing import TYPE_CHECKING
+
+from engine.core import InvalidEvent, Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
-from engine.khora.flow import chance_kind, step
+from engine.khora.flow import ChanceOutcome, chance_kind, step
 from engine.khora.journal import note
-from engine.khora.state import State, without
-from engine.khora.tasks import TaskHandler, handler
+from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.state import State, Step, Task, without
+
+if TYPE_CHECKING:
+    from random import Random
 
 HAND_SIZE = 5
 
 
-def setup_steps(state: State) -> list[tuple]:
-    steps: list[tuple] = []
+def setup_steps(state: State) -> list[Step]:
+    steps: list[Step] = []
     if state.options.get("cities"):
         steps.append(("fixed_cities",))
     elif state.options.get("city_selection") == "choose":
@@ -43,12 +48,12 @@ def random_cities(state: State) -> None:
     state.chance = {"kind": "cities"}
 
 
-def _sample_cities(state: State, rng) -> dict:
+def _sample_cities(state: State, rng: Random) -> ChanceOutcome:
     return {"cities": rng.sample(sorted(CITIES), state.num_players)}
 
 
 @chance_kind("cities", _sample_cities)
-def apply_cities(state: State, outcome: dict) -> None:
+def apply_cities(state: State, outcome: ChanceOutcome) -> None:
     cities = outcome.get("cities")
     if (
         not isinstance(cities, list)
@@ -72,10 +77,10 @@ class ChooseCity(TaskHandler):
     kind = "choose_city"
     changes_other_seats = True
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.choose_city")
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         taken = {p.city for p in state.players}
         return [
             Option(f"city:{city.id}", Text("option.city", city=city.id), {"city": city.id})
@@ -83,10 +88,10 @@ class ChooseCity(TaskHandler):
             if city.id not in taken
         ]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         state.players[seat].city = option.data["city"]
         note(state, "city", seat, city=option.data["city"])
 
@@ -99,13 +104,13 @@ def deal(state: State) -> None:
     state.chance = {"kind": "deal"}
 
 
-def _sample_deal(state: State, rng) -> dict:
+def _sample_deal(state: State, rng: Random) -> ChanceOutcome:
     cards = rng.sample(state.deck_unseen, HAND_SIZE * state.num_players)
     return {"hands": [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(state.num_players)]}
 
 
 @chance_kind("deal", _sample_deal)
-def apply_deal(state: State, outcome: dict) -> None:
+def apply_deal(state: State, outcome: ChanceOutcome) -> None:
     hands = outcome.get("hands")
     if not isinstance(hands, list) or len(hands) != state.num_players:
         raise InvalidEvent("bad_chance", "A deal gives one hand per seat.")
@@ -135,19 +140,19 @@ class DraftPick(TaskHandler):
     kind = "draft_pick"
     secret = True
 
-    def text(self, state, seat, task):
+    def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.draft_pick", remaining=len(state.players[seat].draft_hand))
 
-    def options(self, state, seat, task):
+    def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [_card_option(card) for card in state.players[seat].draft_hand]
 
-    def default(self, state, seat, task, options):
+    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
         return options[0].id
 
-    def lone_answer_is_public(self, state, seat, task):
+    def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
         return len(state.players[seat].draft_hand) <= 1
 
-    def resolve(self, state, seat, task, option):
+    def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]
         player.draft_hand = without(player.draft_hand, option.data["card"])
         player.draft_picks = [*player.draft_picks, option.data["card"]]
@@ -188,12 +193,12 @@ def pick_start_player(state: State) -> None:
     state.chance = {"kind": "start_player"}
 
 
-def _sample_start_player(state: State, rng) -> dict:
+def _sample_start_player(state: State, rng: Random) -> ChanceOutcome:
     return {"seat": rng.randrange(state.num_players)}
 
 
 @chance_kind("start_player", _sample_start_player)
-def apply_start_player(state: State, outcome: dict) -> None:
+def apply_start_player(state: State, outcome: ChanceOutcome) -> None:
     seat = outcome.get("seat")
     if not isinstance(seat, int) or not 0 <= seat < state.num_players:
         raise InvalidEvent("bad_chance", "The start player must be a seat number.")

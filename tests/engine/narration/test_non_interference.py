@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import Event
 from engine.khora.catalog import card_name
-from engine.khora.tasks import HANDLERS
+from engine.khora.seat_tasks import HANDLERS
 from tests.engine.narration.explain import game
 
 GOLDEN = Path(__file__).parent.parent / "golden"

@@ -1,4 +1,4 @@
-"""Decisions a seat can be asked for: one handler per kind, found through one registry.
+"""The tasks on a seat's agenda (state.Task): one handler per kind, found through one registry.
 
 A handler lists every legal option of its task (so validation is "is this one of the options"),
 names a safe default, and resolves the chosen option. Handlers marked `secret` keep the choice
@@ -7,11 +7,18 @@ from other seats in the log; `automatic` tasks run without asking anyone.
 
 from __future__ import annotations
 
-from engine.core import LeftOut, Option, Prompt
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from engine.core import Label, LeftOut, Option, Prompt
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.effects import gain, pay
-from engine.khora.state import State, Task
+from engine.khora.state import Cause, State, Task
+
+# An option left out of a prompt (TaskHandler.unavailable): its id, its label, why.
+Unavailable = tuple[str, Label, Sequence[Label]]
+_Handler = TypeVar("_Handler", bound="type[TaskHandler]")
 
 HANDLERS: dict[str, TaskHandler] = {}
 
@@ -26,13 +33,13 @@ class TaskHandler:
     # left): the others' options are then listed again instead of kept (flow.carry_over).
     changes_other_seats = False
 
-    def text(self, state: State, seat: int, task: Task) -> str:
+    def text(self, state: State, seat: int, task: Task) -> Label:
         raise NotImplementedError
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         raise NotImplementedError
 
-    def unavailable(self, state: State, seat: int, task: Task) -> list[tuple]:
+    def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         """Options a player would ask about that are left out now: (id, label, [reasons])."""
         return []
 
@@ -66,7 +73,7 @@ class TaskHandler:
         return True
 
 
-def handler(cls):
+def handler(cls: _Handler) -> _Handler:
     instance = cls()
     HANDLERS[cls.kind] = instance
     return cls
@@ -100,15 +107,15 @@ def prompt_id(seat: int, task: Task) -> str:
 
 def task_options(state: State, seat: int, task: Task) -> list[Option]:
     """The options of the seat's open task, as flow.run listed them if it did."""
-    listed = state.cache.get("options", {}).get(seat)
+    listed: tuple[int, list[Option]] | None = state.cache.get("options", {}).get(seat)
     if listed is not None and listed[0] == task.id:
         return listed[1]
     return HANDLERS[task.kind].options(state, seat, task)
 
 
-def chosen_option(state: State, seat: int, task: Task, option_id: str) -> Option | None:
+def chosen_option(state: State, seat: int, task: Task, option_id: str | None) -> Option | None:
     """The option `option_id` of the seat's open task, the prompt's own or the glory
-    exchange, as `build_prompt(...).option(option_id)` finds it, without building the prompt."""
+    exchange, as the prompt's `option(option_id)` finds it, without building the prompt."""
     for option in task_options(state, seat, task):
         if option.id == option_id:
             return option
@@ -116,13 +123,6 @@ def chosen_option(state: State, seat: int, task: Task, option_id: str) -> Option
         for option in exchange_options(state, seat):
             return option
     return None
-
-
-def build_prompt(state: State, seat: int) -> Prompt | None:
-    task = open_task(state, seat)
-    if task is None:
-        return None
-    return prompt_for(state, seat, task)
 
 
 def prompt_for(state: State, seat: int, task: Task) -> Prompt:
@@ -155,7 +155,7 @@ def left_out(state: State, seat: int) -> tuple[LeftOut, ...]:
     )
 
 
-def run_head(state: State, seat: int, work) -> None:
+def run_head(state: State, seat: int, work: Callable[[Task], object]) -> None:
     """Take the seat's head task off its agenda and do `work(task)`.
 
     Whatever the work queues for the seat comes before the rest of its agenda.
@@ -186,7 +186,7 @@ def resolve_head(state: State, seat: int, option: Option) -> None:
     state.cause = previous
 
 
-def cause_of(state: State, seat: int, task: Task) -> tuple:
+def cause_of(state: State, seat: int, task: Task) -> Cause:
     """What answering (or running) a task acts for, as narration names it."""
     cause = CAUSES.get(task.kind)
     if cause is None:
@@ -197,7 +197,7 @@ def cause_of(state: State, seat: int, task: Task) -> tuple:
 _TILES = {"culture": 2, "military": 4}
 
 # The cause of each kind of task (journal.py): a fixed tuple, or a function of the task.
-CAUSES: dict = {
+CAUSES: dict[str, Cause | Callable[[State, int, Task], Cause]] = {
     "choose_city": ("step", "setup"),
     "draft_pick": ("step", "draft_pick"),
     "assign_die": ("step", "assign"),
