@@ -54,8 +54,8 @@ def measure(games: int, players: int, seed: int) -> dict:
     logs = []
     started, cpu_started = time.perf_counter(), time.process_time()
     for _ in range(games):
-        _, events = play_random_game(game, players, rng)
-        logs.append(events)
+        _, game_log = play_random_game(game, players, rng)
+        logs.append(game_log)
     played, cpu_played = time.perf_counter() - started, time.process_time() - cpu_started
 
     decisions = sum(1 for log in logs for e in log if e.type == "decision")
@@ -68,8 +68,8 @@ def measure(games: int, players: int, seed: int) -> dict:
 
     raw_logs = [[e.to_dict() for e in log] for log in logs]
     started = time.perf_counter()
-    for log in raw_logs:
-        engine.replay(game, players, None, log)
+    for raw_log in raw_logs:
+        engine.replay(game, players, None, raw_log)
     replayed_from_dicts = time.perf_counter() - started
 
     return {
@@ -116,17 +116,19 @@ class EngineProcess:
         self.process = subprocess.Popen(
             command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
+        assert self.process.stdin is not None and self.process.stdout is not None  # PIPEs
+        self.requests, self.answers = self.process.stdin, self.process.stdout
 
     def measure(self, games: int, seed: int) -> dict:
-        self.process.stdin.write(f"{games} {seed}\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
+        self.requests.write(f"{games} {seed}\n")
+        self.requests.flush()
+        line = self.answers.readline()
         if not line:
             sys.exit(f"the benchmark's engine process stopped (exit {self.process.wait()})")
         return json.loads(line)
 
     def close(self) -> None:
-        self.process.stdin.close()
+        self.requests.close()
         self.process.wait()
 
 
