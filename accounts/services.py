@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -97,6 +98,6 @@ def token_revoke(*, token: AuthToken) -> None:
     token.delete()
 
 
-def token_revoke_all(*, user: User) -> int:
+def token_revoke_all(*, user: AbstractBaseUser) -> int:
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted

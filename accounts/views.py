@@ -21,7 +21,7 @@ from khora_site.throttles import LOGIN_THROTTLES, SignUpThrottle
 
 class AccountCreateView(APIView):
     permission_classes = [AllowAny]
-    authentication_classes = []
+    authentication_classes: list[type] = []
     throttle_classes = [SignUpThrottle]
 
     @extend_schema(
@@ -77,7 +77,7 @@ class AccountCreateView(APIView):
 
 class TokenCreateView(APIView):
     permission_classes = [AllowAny]
-    authentication_classes = []
+    authentication_classes: list[type] = []
     throttle_classes = list(LOGIN_THROTTLES)
 
     @extend_schema(

@@ -3,7 +3,7 @@ carries. Chat is read beside the game, never through the engine."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -45,17 +45,18 @@ def access(game: Game, user) -> Access:
     staff = signed_in and user.is_staff
     moderates = signed_in and (staff or game.creator_id == user.pk)
     muted = _muted(game, user) if signed_in else frozenset()
-    common = {"moderates": moderates, "user_id": user.pk if signed_in else None, "muted": muted}
+    user_id = user.pk if signed_in else None
+    common = Access(moderates=bool(moderates), user_id=user_id, muted=muted)
     if seat is not None:
         # A seated player (staff too) never reads spectators' advice during play.
         reads = (PLAYERS, SPECTATORS) if game.status in OVER else (PLAYERS,)
-        return Access(reads=reads, writes=PLAYERS, seat=seat.position, **common)
+        return replace(common, reads=reads, writes=PLAYERS, seat=seat.position)
     if staff:
         writes = None if game.private else SPECTATORS
-        return Access(reads=(PLAYERS, SPECTATORS), writes=writes, **common)
+        return replace(common, reads=(PLAYERS, SPECTATORS), writes=writes)
     if game.private:
-        return Access(**common)
-    return Access(reads=(PLAYERS, SPECTATORS), writes=SPECTATORS if signed_in else None, **common)
+        return common
+    return replace(common, reads=(PLAYERS, SPECTATORS), writes=SPECTATORS if signed_in else None)
 
 
 def _seat(game: Game, user) -> Seat | None:

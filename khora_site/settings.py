@@ -8,6 +8,7 @@ switch to the real parts. Nonsense values fail loudly at start-up.
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
@@ -194,7 +195,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.1, "in
 # then never delays a game's advance. A worker started without -Q serves both queues.
 # (Processing a player's reply decides in a game: it stays on the default queue.)
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = (Queue("celery"), Queue("email"))
+CELERY_TASK_QUEUES: tuple[Queue, ...] = (Queue("celery"), Queue("email"))
 CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "email"},
     "games.tasks.write_asks": {"queue": "email"},
@@ -399,7 +400,7 @@ LOGOUT_REDIRECT_URL = "web:home"
 # A login link in an email works once, for this long.
 WEB_LOGIN_LINK_MAX_AGE = timedelta(days=env_int("WEB_LOGIN_LINK_DAYS", 7))
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.token_auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",

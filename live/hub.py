@@ -49,7 +49,7 @@ class Subscription:
         with self._lock:
             self._notices.add((channel, payload))
         self._woken.set()
-        if self._loop is not None:
+        if self._loop is not None and self._async_woken is not None:
             # RuntimeError: the loop has closed, and its stream with it.
             with contextlib.suppress(RuntimeError):
                 self._loop.call_soon_threadsafe(self._async_woken.set)
@@ -69,6 +69,7 @@ class Subscription:
         return self.take()
 
     async def wait_async(self, timeout: float) -> set[tuple[str, str]]:
+        assert self._async_woken is not None, "bind_loop() first"
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._async_woken.wait(), timeout)
         return self.take()

@@ -48,7 +48,7 @@ def checked_address(url: str) -> tuple[str, str, int, str]:
         infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise AddressRefused(f"The host {parts.hostname!r} does not resolve.") from None
-    addresses = sorted({info[4][0] for info in infos})
+    addresses = sorted({str(info[4][0]) for info in infos})
     if not settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES:
         for address in addresses:
             ip = ipaddress.ip_address(address.split("%")[0])
