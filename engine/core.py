@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -98,9 +98,11 @@ class LeftOut:
 
 class Prompt:
     """What a seat must decide now: every legal option, and a safe default. `text` may be
-    given as a lazy text, like an option's label."""
+    given as a lazy text, like an option's label, and `default` as a function of the options
+    (`default_of(options) -> option id`), worked out when first read: prompts are built far
+    more often than their default is read."""
 
-    __slots__ = ("_text", "default", "id", "kind", "options", "seat", "unavailable")
+    __slots__ = ("_default", "_default_of", "_text", "id", "kind", "options", "seat", "unavailable")
 
     def __init__(
         self,
@@ -109,20 +111,31 @@ class Prompt:
         kind: str,
         text: Label,
         options: tuple[Option, ...],
-        default: str,
+        default: str | None,
         unavailable: tuple[LeftOut, ...] = (),
+        default_of: Callable[[Sequence[Option]], str] | None = None,
     ):
         self.id = id
         self.seat = seat
         self.kind = kind
         self._text = text
         self.options = options
-        self.default = default
+        self._default = default
+        self._default_of = default_of
         self.unavailable = unavailable
 
     @property
     def text(self) -> str:
         return str(self._text)
+
+    @property
+    def default(self) -> str:
+        default = self._default
+        if default is None:
+            default_of = self._default_of
+            assert default_of is not None, "a prompt has a default or a way to find it"
+            default = self._default = default_of(self.options)
+        return default
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Prompt):

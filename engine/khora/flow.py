@@ -32,7 +32,8 @@ ListedOptions = dict[int, tuple[int, list["Option"]]]
 class CarriedOver(TypedDict):
     """What of a state's derived values stays true once a seat answers (carry_over)."""
 
-    options: ListedOptions  # the other seats' option lists
+    seat: int  # the seat that answered: its own option list and prompt are not kept
+    options: ListedOptions  # the state's option lists (never changed: `run` copies them)
     prompts: dict[int, Prompt]  # the prompts built from them
 
 
@@ -100,13 +101,14 @@ def carry_over(state: State, seat: int) -> CarriedOver | None:
     a city choice; whatever runs after it and changes a seat drops that seat's kept values
     (`run`). Returns None when nothing is kept.
     """
-    task = state.players[seat].agenda[0]
     cache = state.cache
-    if seat_tasks.HANDLERS[task.kind].changes_other_seats or "options" not in cache:
+    options = cache.get("options")
+    if (
+        options is None
+        or seat_tasks.HANDLERS[state.players[seat].agenda[0].kind].changes_other_seats
+    ):
         return None
-    options = cache["options"].copy()
-    options.pop(seat, None)
-    return {"options": options, "prompts": cache.get("pending", {})}
+    return {"seat": seat, "options": options, "prompts": cache.get("pending", {})}
 
 
 def run(state: State, carried: CarriedOver | None = None) -> None:
@@ -117,7 +119,11 @@ def run(state: State, carried: CarriedOver | None = None) -> None:
     and the `carried` prompts (carry_over) of the seats whose options it kept ("prompts").
     """
     # seat -> (task id, options), since the seat's last change
-    listed: ListedOptions = dict(carried["options"]) if carried else {}
+    if carried:
+        listed: ListedOptions = carried["options"].copy()
+        listed.pop(carried["seat"], None)
+    else:
+        listed = {}
     state.cache = {}  # what it held was derived from the state before this run
     players = state.players
     while True:
@@ -160,14 +166,21 @@ def run(state: State, carried: CarriedOver | None = None) -> None:
             _run_noting_phase(state, name, args)
         state.cause = ()
         listed = {}
-    state.cache = {"chance": request, "options": listed}
     if carried and carried["prompts"]:
-        kept = carried["options"]  # the answering seat's are not among them
-        state.cache["prompts"] = {
-            seat: prompt
-            for seat, prompt in carried["prompts"].items()
-            if seat in kept and listed.get(seat) is kept[seat]
+        # A kept list is the very tuple of the state before; the answering seat's was
+        # dropped above, so any list it has now is a new one and its prompt is not kept.
+        kept = carried["options"]
+        state.cache = {
+            "chance": request,
+            "options": listed,
+            "prompts": {
+                seat: prompt
+                for seat, prompt in carried["prompts"].items()
+                if seat in listed and listed[seat] is kept.get(seat)
+            },
         }
+    else:
+        state.cache = {"chance": request, "options": listed}
 
 
 def _run_noting_phase(state: State, name: str, args: list[Any]) -> None:

@@ -57,6 +57,15 @@ def _check_setup(num_players: int, options: dict[str, Any]) -> None:
         )
 
 
+def _fresh(state: State, in_place: bool) -> State:
+    """The state an event is applied to: a clone (its cache empty), or `state` itself with
+    its cache emptied (derived from the state before: stale once the event is applied)."""
+    if in_place:
+        state.cache = {}
+        return state
+    return state.clone()
+
+
 class KhoraGame:
     name = "khora"
     rules_version = RULES_VERSION
@@ -165,7 +174,7 @@ class KhoraGame:
     def decide(self, state: State, seat: int, prompt_id: str, option_id: str) -> Event:
         if state.finished:
             raise IllegalDecision("game_over", "The game is over; there is nothing to decide.")
-        if self.needs_chance(state):
+        if flow.chance_request(state) is not None:  # needs_chance (the game is not over)
             raise IllegalDecision(
                 "waiting_for_chance", "The game is waiting for a roll or a draw; try again."
             )
@@ -214,16 +223,16 @@ class KhoraGame:
         if state.finished:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
         carried = None  # what of `state`'s derived values stays true (flow.carry_over)
-        if event.type == "decision" and event.data.get("kind") == "revise":
+        event_type, data = event.type, event.data
+        if event_type == "decision" and data.get("kind") == "revise":
             seat = self._decided_seat(state, event)
             step = sealed.revisable_step(state, seat) if seat is not None else None
-            if seat is None or step is None or step != event.data.get("step"):
+            if seat is None or step is None or step != data.get("step"):
                 raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
-            new = state if _in_place else state.clone()
-            new.cache = {}  # derived from the state before: stale once the event is applied
+            new = _fresh(state, _in_place)
             sealed.reopen(new, seat, step)
-        elif event.type == "decision":
-            data, decided = event.data, state.cache.get("decided")
+        elif event_type == "decision":
+            decided = state.cache.get("decided")
             if (  # the decision `decide` checked on this very state
                 decided is not None
                 and decided[0] == event.seat
@@ -234,12 +243,10 @@ class KhoraGame:
             else:
                 seat, option = self._option_answered(state, event)
             carried = flow.carry_over(state, seat)
-            new = state if _in_place else state.clone()
-            new.cache = {}
+            new = _fresh(state, _in_place)
             seat_tasks.resolve_head(new, seat, option)
-        elif event.type == "chance":
-            new = state if _in_place else state.clone()
-            new.cache = {}
+        elif event_type == "chance":
+            new = _fresh(state, _in_place)
             self._apply_chance(new, event)
         else:
             raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")

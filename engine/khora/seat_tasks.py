@@ -43,13 +43,22 @@ class TaskHandler:
         """Options a player would ask about that are left out now: (id, label, [reasons])."""
         return []
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
-        """The safe choice taken for a seat that misses its deadline."""
+    def default(self, options: Sequence[Option]) -> str:
+        """The safe choice taken for a seat that misses its deadline, one of `options` (the
+        task's own: never the glory exchange). A function of the options alone: a prompt
+        works it out only when it is read (`default_of`)."""
         ids = [option.id for option in options]
         for safe in ("skip", "done", "keep"):
             if safe in ids:
                 return safe
         return ids[0]
+
+    def default_of(self, options: Sequence[Option]) -> str:
+        """`default` of a prompt's options: the task's own, without the glory exchange
+        `prompt_for` may add after them."""
+        if options[-1].id == GLORY_EXCHANGE:
+            options = options[:-1]
+        return self.default(options)
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         raise NotImplementedError
@@ -129,8 +138,12 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
     """The prompt of the seat's open task `task`."""
     kind = task.kind
     task_handler = HANDLERS[kind]
-    options = task_options(state, seat, task)
-    default = task_handler.default(state, seat, task, options)
+    # task_options, inlined: this is a hot path
+    listed: tuple[int, list[Option]] | None = state.cache.get("options", {}).get(seat)
+    if listed is not None and listed[0] == task.id:
+        options = listed[1]
+    else:
+        options = task_handler.options(state, seat, task)
     if state.players[seat].glory > 0:  # exchange_options, only when it can offer any
         options = options + exchange_options(state, seat)
     return Prompt(  # positional: a hot path
@@ -139,7 +152,9 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
         kind,
         task_handler.text(state, seat, task),
         tuple(options),
-        default,
+        None,  # the default: worked out from the options when read
+        (),
+        task_handler.default_of,
     )
 
 

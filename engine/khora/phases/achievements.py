@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core import Label, Option
 from engine.khora.catalog import Text
@@ -67,7 +67,7 @@ class AchievementReward(TaskHandler):
             Option("glory", Text("option.reward.glory"), {"glory": 1}),
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return "glory"
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:

@@ -181,7 +181,7 @@ class TakeMinorToken(TaskHandler):
             for c in ("red", "blue", "green")
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:

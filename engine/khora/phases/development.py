@@ -142,7 +142,7 @@ class ArgosReward(TaskHandler):
             for res, n in self.REWARDS
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
@@ -167,7 +167,7 @@ class FreeAdvance(TaskHandler):
         ]
         return [*options, Option("skip", Text("option.stop"), {})]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:

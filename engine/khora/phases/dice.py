@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -105,15 +106,13 @@ class AssignDie(TaskHandler):
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
-        value = player.dice[task.data["die"]]
-        shown = ", ".join(str(d) for d in player.dice)
-        return Text("prompt.assign_die", shown=shown, value=value)
+        return _assign_text(tuple(player.dice), player.dice[task.data["die"]])
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         player = state.players[seat]
         return list(_tile_options(player.dice[task.data["die"]], tuple(player.assignment)))
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         free = [o for o in options if o.data["cost"] == 0]
         return (free[-1] if free else options[0]).id
 
@@ -124,6 +123,12 @@ class AssignDie(TaskHandler):
         next_die = task.data["die"] + 1
         if next_die < len(player.dice):
             player.queue("assign_die", die=next_die)
+
+
+@functools.cache
+def _assign_text(dice: tuple[int, ...], value: int) -> Text:
+    """The question for a die; cached, as the same few rolls come back all game."""
+    return Text("prompt.assign_die", shown=", ".join(str(d) for d in dice), value=value)
 
 
 @functools.cache
@@ -255,7 +260,7 @@ class AdjustCitizens(TaskHandler):
             options.append(Option("done", Text("option.done"), {}))
         return options
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         for option in options:
             if option.id.startswith(("pay:", "aside:")):
                 return option.id

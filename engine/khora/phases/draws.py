@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import InvalidEvent, Label, Option
@@ -94,7 +95,7 @@ class LegislationKeep(TaskHandler):
             for c in task.data["cards"]
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
@@ -129,7 +130,7 @@ class DiscardCard(TaskHandler):
             for c in dict.fromkeys(hand)
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:

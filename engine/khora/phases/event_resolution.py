@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Label, Option
 from engine.khora.catalog import Text
 from engine.khora.content.events import EVENTS
@@ -46,7 +48,7 @@ class GiveUpToken(TaskHandler):
             if tokens[key] > 0
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         minors = [o for o in options if o.data["token"].endswith("minor")]
         return (minors or options)[0].id
 

@@ -190,7 +190,7 @@ class OstracismReturn(TaskHandler):
             if card_id != "ostracism"
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:

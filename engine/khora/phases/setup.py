@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import InvalidEvent, Label, Option
@@ -88,7 +89,7 @@ class ChooseCity(TaskHandler):
             if city.id not in taken
         ]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
@@ -146,7 +147,7 @@ class DraftPick(TaskHandler):
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
         return [_card_option(card) for card in state.players[seat].draft_hand]
 
-    def default(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+    def default(self, options: Sequence[Option]) -> str:
         return options[0].id
 
     def lone_answer_is_public(self, state: State, seat: int, task: Task) -> bool:
