@@ -153,7 +153,7 @@ def set_deadlines(game_ids: list[int], due: set[int], rng: random.Random) -> Non
     """Due games: a deadline 1 s to 1 h ago; the others: 1 to 48 hours ahead."""
     from django.db import connection
 
-    from games import clock
+    from common import clock
     from games.models import GameStep
 
     now = clock.now()

@@ -12,7 +12,7 @@ from django.db.models import Count, Max
 from django.db.models.functions import Coalesce
 
 from chat.models import ChatMessage, ChatMute, ChatPreference, ChatReadMark
-from games.errors import DomainError
+from common.errors import DomainError
 from games.models import Game, Seat
 from notifications.models import Notification
 

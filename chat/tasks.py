@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from chat import digests
-from games import clock
+from common import clock
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

@@ -22,7 +22,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 
-from games import clock, notify
+from common import clock
+from games import notify
 from games.models import Game, GameStep, Seat
 from games.state_store import engine_game, load_state
 from games.writer import GameWriter

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
-from games import clock
+from common import clock
 from games.batch import WriteBatch
 from games.enqueue import enqueue_write_asks
 from games.models import Game, PendingAsk, Seat

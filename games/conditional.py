@@ -20,7 +20,7 @@ from django.utils.cache import patch_vary_headers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from games.language import LANGUAGES, accepted_language
+from common.language import LANGUAGES, accepted_language
 from games.models import is_public_id
 
 

@@ -14,8 +14,9 @@ from typing import Any
 from django.conf import settings
 
 from chat.selectors import since_last_looked as table_talk
+from common import clock
 from engine.khora import catalog
-from games import asking, clock
+from games import asking
 from games.batch import WriteBatch
 from games.models import Game, GameEvent, GameStep, Seat
 from games.selectors import open_step

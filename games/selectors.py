@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
-from games.errors import DomainError
+from common.errors import DomainError
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.state_store import engine_game, load_state, to_engine_event
 

@@ -4,7 +4,8 @@ from rest_framework import serializers
 
 import engine
 from bots.levels import LEVEL_NAMES
-from games.problems import PROBLEM_CODES
+from common.inputs import StrictInput, StrictQuery
+from common.problems import PROBLEM_CODES
 from games.schema_types import (
     CITY_IDS,
     PROMPT_KINDS,
@@ -14,7 +15,6 @@ from games.schema_types import (
     described_as,
 )
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
-from khora_site.inputs import StrictInput, StrictQuery
 
 KHORA = engine.get_game("khora")
 

@@ -21,8 +21,8 @@ from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
 import engine
 from bots import LEVELS as BOT_LEVELS
-from games import clock
-from games.errors import DomainError, engine_code_status
+from common import clock
+from common.errors import DomainError, engine_code_status
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.selectors import game_not_found, prompt_payload, seat_of
 from games.table import lock_game, read_table

@@ -8,7 +8,7 @@ import pickle
 from django.core.cache import cache
 
 import engine
-from games import clock
+from common import clock
 from games.batch import WriteBatch
 from games.models import NOTICE, Game, GameEvent, StateSnapshot
 

@@ -13,7 +13,8 @@ from celery import shared_task
 from django.conf import settings
 from kombu.exceptions import OperationalError
 
-from games import advancing, asking, clock, downtime, services
+from common import clock
+from games import advancing, asking, downtime, services
 
 log = logging.getLogger(__name__)
 

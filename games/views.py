@@ -15,11 +15,11 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.errors import DomainError
+from common.language import requester_language
+from common.problems import PROBLEM_CONTENT_TYPE
 from games import selectors, services
 from games.conditional import conditional_response, current_tag, not_modified
-from games.errors import DomainError
-from games.language import requester_language
-from games.problems import PROBLEM_CONTENT_TYPE
 from games.serializers import (
     DecisionBatchInput,
     DecisionSingleInput,

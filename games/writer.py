@@ -18,7 +18,8 @@ from django.db.models import prefetch_related_objects
 
 import engine
 from bots import SeatKnowledge
-from games import chance, clock, notify
+from common import clock
+from games import chance, notify
 from games.batch import WriteBatch
 from games.enqueue import enqueue_advance
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from games.problems import api_not_found
+from common.problems import api_not_found
 from web.urls import auth_urlpatterns
 
 

@@ -16,9 +16,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 import engine
-from games import clock, selectors
+from common import clock
+from common.errors import DomainError
+from games import selectors
 from games import services as game_services
-from games.errors import DomainError
 from games.models import Game
 from mailplay.tokens import read_answer_token
 from notifications.selectors import language_of

@@ -24,10 +24,11 @@ from django.db.models import Q
 
 import engine
 from chat import services as chat_services
+from common import clock
+from common.errors import DomainError
 from engine.khora import catalog
-from games import advancing, clock, selectors
+from games import advancing, selectors
 from games import services as game_services
-from games.errors import DomainError
 from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage

@@ -27,7 +27,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from kombu.exceptions import OperationalError
 
-from games import clock
+from common import clock
 from games.models import Game, Seat
 from notifications import emails
 from notifications.kinds import OWED, stale_once_answered

@@ -6,7 +6,7 @@ from celery import shared_task
 from django.conf import settings
 from kombu.exceptions import OperationalError
 
-from games import clock
+from common import clock
 from notifications import digests, services
 
 

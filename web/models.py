@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from games import clock
+from common import clock
 
 
 class UsedLoginLink(models.Model):

@@ -26,8 +26,8 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 
-from games import clock
-from games.errors import DomainError
+from common import clock
+from common.errors import DomainError
 from webhooks.models import EVENT_TYPES, Attempt, Delivery, Endpoint
 from webhooks.signing import new_message_id, new_secret, signed_headers
 from webhooks.transport import AddressRefused, checked_address, post

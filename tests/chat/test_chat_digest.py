@@ -12,7 +12,7 @@ from django.test import Client
 from chat import digests
 from chat import services as chat_services
 from chat.models import ChatPreference
-from games import clock
+from common import clock
 from games.tasks import tick
 from notifications.kinds import CHAT_DIGEST
 from notifications.models import Notification

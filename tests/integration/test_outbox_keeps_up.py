@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from django.conf import settings
 
-from games import clock, tasks
+from common import clock
+from games import tasks
 from games.models import Game
 from notifications.models import Notification
 from tests.integration.conftest import wait_for

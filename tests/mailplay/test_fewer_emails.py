@@ -13,7 +13,8 @@ import random
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from games import clock, selectors
+from common import clock
+from games import selectors
 from games.models import Game, GameStep
 from notifications import services as outbox
 from notifications.models import Notification

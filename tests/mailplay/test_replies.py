@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.core import mail
 
-from games import clock
+from common import clock
 from games.models import Game, GameEvent
 from mailplay import services
 from mailplay.models import InboundMessage

@@ -12,7 +12,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import Profile
-from games import clock
+from common import clock
 from games import services as game_services
 from games.models import Game, GameEvent
 from mailplay import services as mail_services

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.core import mail
 
-from games import clock
+from common import clock
 from games.models import Game
 from notifications import digests, services, tasks
 from notifications.models import Notification

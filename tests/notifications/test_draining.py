@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from games import clock
+from common import clock
 from games.models import Game, Seat
 from notifications import sending, services, tasks
 from notifications.models import Notification

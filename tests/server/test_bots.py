@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from games import clock, tasks
+from common import clock
+from games import tasks
 from games.models import Game, GameEvent, GameStep, Seat
 from tests.server.conftest import assert_problem, url
 

@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from games import clock, services
+from common import clock
+from games import services
 from games.models import IdempotencyRecord
 from games.tasks import prune_idempotency_records
 from tests.server.conftest import assert_problem, start_game, url

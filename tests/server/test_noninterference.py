@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from django.contrib.auth import get_user_model
 
 import engine
-from games import chance, clock
+from common import clock
+from games import chance
 from games.models import Game
 from tests.server.conftest import start_game
 

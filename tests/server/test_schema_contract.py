@@ -7,7 +7,7 @@ import pytest
 import yaml
 from rest_framework.test import APIClient
 
-from games.problems import PROBLEM_CODES
+from common.problems import PROBLEM_CODES
 from games.schema_types import PROMPT_KINDS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

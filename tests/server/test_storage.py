@@ -4,7 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
 
-from games import clock, state_store
+from common import clock
+from games import state_store
 from games.models import Game, GameStep, StateSnapshot
 from games.state_store import engine_game, load_state
 from tests.server.conftest import start_game, url

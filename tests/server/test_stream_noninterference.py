@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import chance, clock
+from common import clock
+from games import chance
 from games.models import Game
 from tests.server.conftest import start_game
 from tests.server.sse import StreamReader, parse

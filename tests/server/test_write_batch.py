@@ -5,7 +5,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import clock
+from common import clock
 from games.batch import WriteBatch
 from games.models import Game, GameEvent, StateSnapshot
 from tests.server.conftest import start_game

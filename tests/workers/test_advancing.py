@@ -5,7 +5,8 @@ from unittest import mock
 
 from kombu.exceptions import OperationalError
 
-from games import advancing, clock, tasks
+from common import clock
+from games import advancing, tasks
 from games.models import Game, GameEvent, GameStep, Seat
 from notifications.models import Notification
 from tests.server.conftest import start_game, url

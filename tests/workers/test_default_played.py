@@ -2,7 +2,8 @@
 when they are asked again at once, else in a notice of its own; never twice."""
 
 from accounts.models import Profile
-from games import clock, notify, selectors, tasks
+from common import clock
+from games import notify, selectors, tasks
 from games.models import GameStep, Seat
 from notifications.models import Notification
 from tests.server.conftest import start_game

@@ -4,7 +4,8 @@ import random
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from games import advancing, clock, tasks
+from common import clock
+from games import advancing, tasks
 from games.models import Game, GameStep
 from notifications.models import Notification
 from tests.server.conftest import start_game, url

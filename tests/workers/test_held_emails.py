@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 
 from accounts.models import Profile
-from games import clock
+from common import clock
 from notifications import services as outbox
 from notifications.models import Notification
 from tests.integration.conftest import database_url

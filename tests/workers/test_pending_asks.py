@@ -11,7 +11,8 @@ from datetime import timedelta
 
 import pytest
 
-from games import asking, clock, tasks
+from common import clock
+from games import asking, tasks
 from games.models import PendingAsk
 from notifications.models import Notification
 from tests.server.conftest import start_game, url

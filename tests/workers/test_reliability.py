@@ -9,7 +9,8 @@ import random
 import re
 from datetime import UTC, datetime, timedelta
 
-from games import chance, clock, tasks
+from common import clock
+from games import chance, tasks
 from games.models import NOTICE, Game, GameEvent, GameStep, Heartbeat, Seat
 from notifications.models import Notification
 from tests.server.conftest import start_game, url

@@ -73,7 +73,8 @@ def test_a_long_history_is_cut_to_the_newest_lines_with_a_count(make_player, set
 def test_reminders_tell_what_happened_since_the_turn_email(make_player):
     from datetime import timedelta
 
-    from games import clock, tasks
+    from common import clock
+    from games import tasks
     from games.models import GameStep
     from tests.workers.test_game_emails import NOON
 

@@ -23,8 +23,8 @@ import engine
 from chat import selectors as chat_selectors
 from chat import services as chat_services
 from chat.web_views import section_context
+from common.errors import DomainError
 from games import selectors, services
-from games.errors import DomainError
 from games.models import Game
 from web import presenters
 

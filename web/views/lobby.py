@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import engine
+from common.errors import DomainError
 from games import selectors, services
-from games.errors import DomainError
 from games.models import Game
 from web import presenters
 from web.forms import CreateGameForm

@@ -7,7 +7,7 @@ instead of showing their HTML source as problem+json.
 
 from rest_framework.renderers import JSONRenderer
 
-from games.problems import PROBLEM_CONTENT_TYPE
+from common.problems import PROBLEM_CONTENT_TYPE
 
 
 class ProblemJSONRenderer(JSONRenderer):

@@ -19,8 +19,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 import engine
-from games.errors import DomainError, engine_code_status
-from khora_site.parsers import TooDeep, UnencodableText
+from common.errors import DomainError, engine_code_status
+from common.parsers import TooDeep, UnencodableText
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
