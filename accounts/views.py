@@ -15,7 +15,7 @@ from accounts.serializers import (
     TokenOutput,
 )
 from accounts.token_auth import CachedTokenAuthentication
-from games.views import problems
+from common.openapi import problems
 from khora_site.throttles import LOGIN_THROTTLES, SignUpThrottle
 
 

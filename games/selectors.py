@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 from common.errors import DomainError
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
-from games.state_store import engine_game, load_state, to_engine_event
+from games.write.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
 LOG_PAGE_MAX = 500

@@ -25,8 +25,9 @@ from common import clock
 from common.errors import DomainError, engine_code_status
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.selectors import game_not_found, prompt_payload, seat_of
-from games.table import lock_game, read_table
-from games.writer import GameWriter
+from games.workers.advancing import isolated  # noqa: F401 (public: per-game work of apps above)
+from games.write.locked_reads import lock_game, read_table
+from games.write.writer import GameWriter
 
 IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
 # Visible ASCII only: a one-character or blank key is a client bug that would make unrelated
@@ -360,7 +361,7 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
 
 def _locked_game(public_id: str, with_snapshot: bool = False) -> Game:
     """The game row, locked. `with_snapshot`: its state snapshot comes in the same read (the
-    lock is on the game row only; see games.state_store._snapshot_row)."""
+    lock is on the game row only; see games.write.state_store._snapshot_row)."""
     if not is_public_id(public_id):
         raise game_not_found(public_id)
     if with_snapshot:

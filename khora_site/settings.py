@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "localmail",
     "chat",
     "webhooks",
+    "live",
     "django_htmx",
     "csp",
     "web",

@@ -17,7 +17,7 @@ def _docs_page(view_class):
 
 api_v1 = [
     path("", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("", include("games.api.urls")),
     path("", include("notifications.api_urls")),
     path("", include("chat.api_urls")),
     path("", include("live.urls")),

@@ -22,8 +22,8 @@ from rest_framework.views import APIView
 
 from common.errors import DomainError
 from common.language import requester_language
+from common.openapi import ACCEPT_LANGUAGE, GAME_ID, problems
 from games import selectors
-from games.views import ACCEPT_LANGUAGE, GAME_ID, problems
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
     GAME_STREAM_EXAMPLE,

@@ -21,7 +21,7 @@ from common.errors import DomainError
 from games import selectors
 from games import services as game_services
 from games.models import Game
-from mailplay.tokens import read_answer_token
+from notifications.mail_tokens import read_answer_token
 from notifications.selectors import language_of
 
 User = get_user_model()

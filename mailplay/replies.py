@@ -18,10 +18,10 @@ from django.utils.translation import gettext
 
 from chat.words import refusal_text
 from games.models import Game
-from mailplay.prompts import prompt_context
 from notifications import local_time
 from notifications.emails import game_name, numbered_options
 from notifications.kinds import ALL, SCOPE_LABELS
+from notifications.prompts import prompt_context
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
 from web.login_links import email_link

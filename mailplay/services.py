@@ -27,13 +27,14 @@ from chat import services as chat_services
 from common import clock
 from common.errors import DomainError
 from engine.khora import catalog
-from games import advancing, selectors
+from games import selectors
 from games import services as game_services
 from games.models import Game
+from games.workers import advancing
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
-from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications import emails
+from notifications.mail_tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications.selectors import language_of
 from notifications.suppression import is_suppressed
 

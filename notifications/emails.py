@@ -118,7 +118,8 @@ def digest(user, *, asked: list[dict[str, Any]] | None, news: list[Notification]
 
 def chat_digest(user, context: dict[str, Any]) -> Rendered:
     """What was said at one game's table since the player last looked (chat/), for a player
-    who chose these emails; context: the game's (games.notify.talk_context) and `table_talk`."""
+    who chose these emails; context: the game's (notifications.game_emails.talk_context) and
+    `table_talk`."""
     with translation.override(language_of(user)):
         values = {**_game_values(user, context), "table_talk": context.get("table_talk") or {}}
         return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)

@@ -297,7 +297,7 @@ def _in_current_language(row: Notification) -> None:
         return
     # The games side composes what asks a prompt (notifications never reads a game); it
     # imports this app, so it is imported here.
-    from games.asking import recompose
+    from notifications.asking import recompose
 
     recompose(row)
 

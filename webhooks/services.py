@@ -28,6 +28,7 @@ from django.db import transaction
 
 from common import clock
 from common.errors import DomainError
+from games.models import Game
 from webhooks.models import EVENT_TYPES, Attempt, Delivery, Endpoint
 from webhooks.signing import new_message_id, new_secret, signed_headers
 from webhooks.transport import AddressRefused, checked_address, post
@@ -77,7 +78,20 @@ def endpoint_enable(*, owner, endpoint_id: int) -> Endpoint:
     return endpoint
 
 
-def record_game_events(game, asked_user_ids: list[int], finished_user_ids: list[int]) -> None:
+def game_written(written) -> None:
+    """games.events.GameWritten: deliveries for the players the change asks anew, or whose
+    game it ended (the game's status as the change commits it)."""
+    asked = [seat.user_id for seat in written.newly_asked]
+    ended = (
+        [s.user_id for s in written.seats if s.user_id and not s.is_bot] if written.ends_now else []
+    )
+    status = Game.Status.FINISHED if written.finished else written.game.status
+    record_game_events(written.game, asked, ended, status)
+
+
+def record_game_events(
+    game, asked_user_ids: list[int], finished_user_ids: list[int], status: str | None = None
+) -> None:
     """Called by the game writer inside its transaction: once it commits, the webhooks queue
     writes a delivery per matching endpoint and sends them. Nothing is read or written here,
     so a decision costs no extra round trip to the database (tests/server's round trips)."""
@@ -86,7 +100,7 @@ def record_game_events(game, asked_user_ids: list[int], finished_user_ids: list[
     event = {
         "game": game.public_id,
         "last_seq": game.last_seq,
-        "status": game.status,
+        "status": status or game.status,
         "asked": asked_user_ids,
         "ended": finished_user_ids,
     }

@@ -10,8 +10,8 @@ from datetime import timedelta
 from django.conf import settings
 
 from common import clock
-from games import tasks
 from games.models import Game
+from games.workers import tasks
 from notifications.models import Notification
 from tests.integration.conftest import wait_for
 from tests.integration.test_reliability import HungSmtpServer, _wait_for_the_advance

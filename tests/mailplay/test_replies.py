@@ -11,7 +11,7 @@ from common import clock
 from games.models import Game, GameEvent
 from mailplay import services
 from mailplay.models import InboundMessage
-from mailplay.tokens import reply_address
+from notifications.mail_tokens import reply_address
 from tests.mailplay.conftest import latest_email, options_of, reply
 from tests.server.conftest import start_game, url
 

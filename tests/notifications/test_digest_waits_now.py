@@ -16,8 +16,8 @@ from common import clock
 from games import services as game_services
 from games.models import Game, GameEvent
 from mailplay import services as mail_services
-from mailplay.tokens import read_answer_token, reply_address
 from notifications import digests
+from notifications.mail_tokens import read_answer_token, reply_address
 from notifications.models import Notification, NotificationPreference
 from tests.mailplay.conftest import reply
 from tests.server.conftest import url

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from common import clock
-from games import tasks
 from games.models import Game, GameEvent, GameStep, Seat
+from games.workers import tasks
 from tests.server.conftest import assert_problem, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
@@ -100,8 +100,8 @@ def test_the_writer_gives_a_bot_the_log_entries_its_sampler_reads(make_player):
     sampler the same cards under the deck as the whole log as that seat saw it."""
     from engine.khora import sampling
     from games.models import Game as GameModel
-    from games.state_store import engine_game, to_engine_event
-    from games.writer import GameWriter
+    from games.write.state_store import engine_game, to_engine_event
+    from games.write.writer import GameWriter
 
     alice = make_player("alice")
     game = GameModel.objects.get(

@@ -3,8 +3,8 @@
 import json
 import random
 
+from games.api.serializers import DecisionsOutput
 from games.models import Game, GameEvent
-from games.serializers import DecisionsOutput
 from tests.server.conftest import assert_problem, start_game, url
 
 

@@ -3,7 +3,7 @@
 import random
 
 from games.models import Game
-from games.state_store import engine_game, load_state
+from games.write.state_store import engine_game, load_state
 from tests.server.conftest import start_game
 
 

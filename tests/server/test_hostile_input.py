@@ -70,7 +70,7 @@ def test_a_real_cursor_pages_on(make_player):
     alice = make_player("alice")
     for _ in range(3):
         alice.post("/api/v1/games/", {"seats": 2})
-    from games.views import GamePagination
+    from games.api.views import GamePagination
 
     GamePagination.page_size, saved = 2, GamePagination.page_size
     try:

@@ -8,7 +8,7 @@ import pytest
 from common import clock
 from games import services
 from games.models import IdempotencyRecord
-from games.tasks import prune_idempotency_records
+from games.workers.tasks import prune_idempotency_records
 from tests.server.conftest import assert_problem, start_game, url
 
 

@@ -5,7 +5,7 @@ import random
 from games import services
 from games.models import Game
 from games.selectors import game_get
-from games.state_store import engine_game, load_state
+from games.write.state_store import engine_game, load_state
 from tests.server.conftest import assert_problem, start_game, url
 
 

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 
 import engine
 from common import clock
-from games import chance
 from games.models import Game
+from games.write import chance
 from tests.server.conftest import start_game
 
 SAME_ID = "same-public-id-0001"

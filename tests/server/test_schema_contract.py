@@ -8,7 +8,7 @@ import yaml
 from rest_framework.test import APIClient
 
 from common.problems import PROBLEM_CODES
-from games.schema_types import PROMPT_KINDS
+from games.api.schema_types import PROMPT_KINDS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 from django.core.cache import cache
 
 from common import clock
-from games import state_store
 from games.models import Game, GameStep, StateSnapshot
-from games.state_store import engine_game, load_state
+from games.write import state_store
+from games.write.state_store import engine_game, load_state
 from tests.server.conftest import start_game, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from common import clock
-from games import chance
 from games.models import Game
+from games.write import chance
 from tests.server.conftest import start_game
 from tests.server.sse import StreamReader, parse
 from tests.server.test_noninterference import MOMENT, SAME_ID, seeded_chance

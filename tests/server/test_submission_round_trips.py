@@ -20,7 +20,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import asking
+from notifications import asking
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 
@@ -30,7 +30,7 @@ from tests.server.conftest import start_game, url
 # language for its texts (the draft pick measured here has none: 6 on PostgreSQL).
 BUDGET_WITHOUT_EMAIL = {"postgresql": 7, "sqlite": 10}
 # One that asks another player (a "your turn" email): the request only adds the durable
-# ask to its writes (games.asking); the email worker writes the email after the commit.
+# ask to its writes (notifications.asking); the email worker writes the email after the commit.
 # (SQLite also counts one by one the closed step, the new one, both seats' updates and the
 # statement that supersedes the held emails asking the answered prompt, issue 28.)
 BUDGET_WITH_ONE_EMAIL = {"postgresql": 7, "sqlite": 15}

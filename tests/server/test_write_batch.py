@@ -6,8 +6,8 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from common import clock
-from games.batch import WriteBatch
 from games.models import Game, GameEvent, StateSnapshot
+from games.write.batch import WriteBatch
 from tests.server.conftest import start_game
 
 

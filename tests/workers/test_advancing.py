@@ -6,8 +6,8 @@ from unittest import mock
 from kombu.exceptions import OperationalError
 
 from common import clock
-from games import advancing, tasks
 from games.models import Game, GameEvent, GameStep, Seat
+from games.workers import advancing, tasks
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 
@@ -46,7 +46,9 @@ def test_a_lost_advance_is_picked_up_by_the_tick(make_player):
     alice, bob = make_player("alice"), make_player("bob")
     with (
         clock.frozen_at(NOON),
-        mock.patch("games.tasks.advance_game.delay", side_effect=OperationalError("no redis")),
+        mock.patch(
+            "games.workers.tasks.advance_game.delay", side_effect=OperationalError("no redis")
+        ),
     ):
         game = start_game([alice, bob])
     game.refresh_from_db()

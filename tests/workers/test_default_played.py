@@ -3,8 +3,10 @@ when they are asked again at once, else in a notice of its own; never twice."""
 
 from accounts.models import Profile
 from common import clock
-from games import notify, selectors, tasks
+from games import events, selectors
 from games.models import GameStep, Seat
+from games.workers import tasks
+from notifications import game_emails as notify
 from notifications.models import Notification
 from tests.server.conftest import start_game
 from tests.workers.test_game_emails import NOON, _answer
@@ -41,13 +43,21 @@ def test_a_player_not_asked_again_at_once_gets_a_notice_in_their_language(make_p
     step = GameStep.objects.get(game=game, closed_at=None)
     for _ in range(2):  # the same deadline told twice writes one notice
         notify.announce(
-            game=game,
-            seats=seats,
-            rules=rules,
-            state=state,
-            step=step,
-            finished=False,
-            defaults_played={0: [prompt.option(prompt.default)]},
+            events.GameWritten(
+                game=game,
+                seats=seats,
+                rules=rules,
+                state=state,
+                step=step,
+                finished=False,
+                ends_now=False,
+                called=[],  # bob was not waiting: he is not called
+                newly_asked=[],
+                answered=[],
+                defaults_played={0: [prompt.option(prompt.default)]},
+                batch=None,
+                flush=lambda: None,
+            )
         )
     notice = Notification.objects.get(recipient=alice.user, kind="default_played")
     label = prompt.option(prompt.default).to_dict("uk")["label"]

@@ -8,8 +8,9 @@ import pytest
 import engine
 from accounts.models import Profile
 from engine.simulate import play_random_game
-from games import notify, selectors, services
+from games import events, selectors, services
 from games.models import Game, Seat
+from notifications import game_emails as notify
 from notifications.models import Notification
 from tests.server.conftest import Player
 
@@ -125,12 +126,21 @@ def test_game_over_gives_each_score_with_its_breakdown_and_the_tie_break(oksana_
     }
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("position"))
     notify.announce(
-        game=game,
-        seats=seats,
-        rules=_TiedScores(rules, scores),
-        state=state,
-        step=None,
-        finished=True,
+        events.GameWritten(
+            game=game,
+            seats=seats,
+            rules=_TiedScores(rules, scores),
+            state=state,
+            step=None,
+            finished=True,
+            ends_now=True,
+            called=[],
+            newly_asked=[],
+            answered=[],
+            defaults_played={},
+            batch=None,
+            flush=lambda: None,
+        )
     )
     drachmas = [player["drachmas"] for player in rules.view(state, None)["players"]]
 

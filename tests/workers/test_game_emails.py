@@ -5,8 +5,9 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 from common import clock
-from games import advancing, tasks
 from games.models import Game, GameStep
+from games.workers import tasks
+from notifications import reminders
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 
@@ -140,11 +141,11 @@ def test_a_reminded_step_leaves_the_tick_s_list_until_its_next_rung(make_player)
         game = start_game([alice, bob])
     step = GameStep.objects.get(game=game, closed_at=None)
     with clock.frozen_at(step.deadline - timedelta(hours=24)):
-        assert advancing.steps_to_remind(limit=10) == [step.pk]
+        assert reminders.steps_to_remind(limit=10) == [step.pk]
         tasks.tick.delay().get()
-        assert advancing.steps_to_remind(limit=10) == [], "done with this rung"
+        assert reminders.steps_to_remind(limit=10) == [], "done with this rung"
     step.refresh_from_db()
     assert step.reminded_hours == 24
     assert _kinds(alice.user) == ["game_started", "reminder_24h"]
     with clock.frozen_at(step.deadline - timedelta(hours=2)):
-        assert advancing.steps_to_remind(limit=10) == [step.pk]
+        assert reminders.steps_to_remind(limit=10) == [step.pk]

@@ -12,8 +12,9 @@ from datetime import timedelta
 import pytest
 
 from common import clock
-from games import asking, tasks
 from games.models import PendingAsk
+from games.workers import tasks
+from notifications import asking
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 

@@ -9,8 +9,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from games import tasks
 from games.models import Game
+from games.workers import tasks
 from tests.integration.conftest import database_url
 from tests.server.conftest import start_game
 from tests.workers.race import ADVANCE_WITHIN, ROUNDS, race_once

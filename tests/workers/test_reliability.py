@@ -10,8 +10,9 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from common import clock
-from games import chance, tasks
 from games.models import NOTICE, Game, GameEvent, GameStep, Heartbeat, Seat
+from games.workers import tasks
+from games.write import chance
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
 from web.login_links import target_of

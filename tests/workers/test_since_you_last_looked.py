@@ -2,8 +2,8 @@
 lines for their seat only, after the later of their last email and their last answer."""
 
 from engine.khora.catalog import card_name
-from games import since
 from games.models import Game, GameEvent, Seat
+from notifications import since
 from notifications.models import Notification
 from tests.server.conftest import start_game
 from tests.workers.test_game_emails import _answer
@@ -74,8 +74,8 @@ def test_reminders_tell_what_happened_since_the_turn_email(make_player):
     from datetime import timedelta
 
     from common import clock
-    from games import tasks
     from games.models import GameStep
+    from games.workers import tasks
     from tests.workers.test_game_emails import NOON
 
     alice, bob = make_player("alice"), make_player("bob")

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from games import tasks
+from games.workers import tasks
 from mailplay import tasks as mail_tasks
 from webhooks import tasks as webhook_tasks
 

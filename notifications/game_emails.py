@@ -1,31 +1,30 @@
 """What the games tell their players: which email each change calls for, and what it says.
 
-Called by the writer inside the transaction that commits the change, so an email exists
-exactly when its cause does. Contexts carry only what the recipient may see: their own
-prompt (through the engine's per-seat prompt) and public facts (players, scores).
+Subscribed to games' events (notifications.apps): the writer emits them inside the transaction
+that commits the change, so an email exists exactly when its cause does. Contexts carry only
+what the recipient may see: their own prompt (through the engine's per-seat prompt) and public
+facts (players, scores).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import prefetch_related_objects
 
-from chat.selectors import since_last_looked as table_talk
 from common import clock
 from engine.khora import catalog
-from games import asking
-from games.batch import WriteBatch
+from games import events
 from games.models import Game, GameEvent, GameStep, Seat
-from games.selectors import open_step
-from games.since import since_last_looked
-from games.state_store import engine_game, load_state
-from mailplay.prompts import prompt_context
+from games.selectors import engine_game, load_state, open_step
+from notifications import asking, sending
 from notifications.models import Notification
-from notifications.selectors import language_of
+from notifications.prompts import prompt_context
+from notifications.selectors import FRESH_RELATIONS, language_of, table_talk
 from notifications.services import notify, reminder_allowed, reminder_due
+from notifications.since import since_last_looked
 
 
 def game_url(game: Game) -> str:
@@ -92,37 +91,48 @@ def _phase_name(phase: str | None, lang: str) -> str | None:
         return phase
 
 
-def announce(
-    *,
-    game: Game,
-    seats: list[Seat],
-    rules,
-    state,
-    step: GameStep | None,
-    finished: bool,
-    defaults_played: dict[int, list] | None = None,
-    before_email: Callable[[], None] | None = None,
-    pending_asks: WriteBatch | None = None,
-) -> None:
-    """Write the emails this new state calls for, and update each seat's `waiting`.
+def game_written(written: events.GameWritten) -> None:
+    """The emails a change to a game calls for, written in the writer's transaction: the held
+    "your turn" emails and reminders of the prompts it answered are never sent; then
+    `announce`."""
+    if written.answered:
+        written.batch.execute(*sending.superseding(written.game.pk, written.answered))
+    announce(written)
 
-    `before_email` is called before any email is composed here (the writer then writes the
-    new events, which the email's history reads); a change that calls for none never calls it.
+
+def announce(written: events.GameWritten) -> None:
+    """Write the emails this new state calls for.
+
+    Before any email is composed here the writer's batch is flushed (the email's history reads
+    the new events) and the recipients are read with their profiles and preferences, at once;
+    a change that calls for none costs nothing more.
 
     A player hears "your turn" when they are asked after waiting on other players (a step
-    resolved, a deadline passed), never for the prompts that follow straight from their own
-    answers. The first prompts of a game come as the "game started" email. On a player's
-    request (`pending_asks`, the writer's batch) the "your turn" emails are queued there for
-    the email worker (games.asking); a worker's change writes them here. A player whose
-    deadline passed hears what the server chose for them (`defaults_played`, by
-    seat): in the "your turn" email when they are asked again at once, else in a notice of
-    its own.
+    resolved, a deadline passed: `written.called`), never for the prompts that follow straight
+    from their own answers. The first prompts of a game come as the "game started" email. On a
+    player's request (`defer_asks`) the "your turn" emails are queued in the writer's batch for
+    the email worker (notifications.asking); a worker's change writes them here. A player whose
+    deadline passed hears what the server chose for them (`defaults_played`, by seat): in the
+    "your turn" email when they are asked again at once, else in a notice of its own.
     """
-    defaults_played = dict(defaults_played or {})
-    ready = before_email or (lambda: None)
-    pending = rules.pending(state)
+    game, seats, rules, state, step = (
+        written.game,
+        written.seats,
+        written.rules,
+        written.state,
+        written.step,
+    )
+    defaults_played = dict(written.defaults_played or {})
+
+    def ready() -> None:
+        written.flush()
+        prefetch_related_objects(seats, "user", "user__profile", "user__notification_preference")
+        for seat in seats:
+            if seat.user is not None:
+                setattr(seat.user, FRESH_RELATIONS, True)
+
     people = [seat for seat in seats if seat.user_id and not seat.is_bot]
-    if finished:
+    if written.finished:
         if people:
             ready()
         view = rules.view(state, None)
@@ -136,35 +146,30 @@ def announce(
             }
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
-    asked = {seat.position for seat in people if seat.position in pending}
+    pending = rules.pending(state)
     asks = []
-    for seat in people:
-        if seat.position in pending:
-            if seat.waiting and not seat.autoplay and step is not None:
-                played = defaults_played.pop(seat.position, [])
-                labels = _labels(played, language_of(seat.user)) if played else []
-                kind = "game_started" if step.number == 1 else "your_turn"
-                if kind == "your_turn" and pending_asks is not None:
-                    asks.append(asking.pending_ask(game, seat, pending[seat.position], labels))
-                else:
-                    ready()
-                    ask(
-                        game=game,
-                        seats=seats,
-                        rules=rules,
-                        state=state,
-                        seat=seat,
-                        step=step,
-                        kind=kind,
-                        prompt_id=pending[seat.position].id,
-                        defaults_played=labels,
-                        asked_at=clock.now(),
-                    )
-            seat.waiting = False
-        elif asked - {seat.position}:
-            seat.waiting = True  # answered; now the game waits on someone else
+    for seat in written.called if step is not None else []:
+        played = defaults_played.pop(seat.position, [])
+        labels = _labels(played, language_of(seat.user)) if played else []
+        kind = "game_started" if step.number == 1 else "your_turn"
+        if kind == "your_turn" and written.defer_asks:
+            asks.append(asking.pending_ask(game, seat, pending[seat.position], labels))
+        else:
+            ready()
+            ask(
+                game=game,
+                seats=seats,
+                rules=rules,
+                state=state,
+                seat=seat,
+                step=step,
+                kind=kind,
+                prompt_id=pending[seat.position].id,
+                defaults_played=labels,
+                asked_at=clock.now(),
+            )
     if asks:
-        asking.queue(game, asks, pending_asks)
+        asking.queue(game, asks, written.batch)
     for seat in people:
         if defaults_played.get(seat.position) and not seat.autoplay:
             ready()
@@ -342,11 +347,11 @@ def remind(
     return written, held_back
 
 
-def bot_plays(
-    *, game: Game, seats: list[Seat], seat: Seat, since: int, defaults: list | None = None
-) -> None:
+def bot_plays(took_over: events.BotTookOver) -> None:
     """Tell an absent player, once per takeover, that a bot plays their seat and how to take
     it back (answering any prompt), with what was played for them at the deadline."""
+    game, seats, seat, since = took_over.game, took_over.seats, took_over.seat, took_over.since
+    defaults = took_over.defaults
     if not seat.user_id:
         return
     lang = language_of(seat.user)

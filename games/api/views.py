@@ -3,8 +3,6 @@
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import (
     OpenApiExample,
-    OpenApiParameter,
-    OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
 )
@@ -15,12 +13,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.conditional import conditional_response, not_modified
 from common.errors import DomainError
 from common.language import requester_language
-from common.problems import PROBLEM_CONTENT_TYPE
+from common.openapi import ACCEPT_LANGUAGE, GAME_ID, IDEMPOTENCY_KEY, problems
 from games import selectors, services
-from games.conditional import conditional_response, current_tag, not_modified
-from games.serializers import (
+from games.api.etags import current_tag
+from games.api.serializers import (
     DecisionBatchInput,
     DecisionSingleInput,
     DecisionsInput,
@@ -35,7 +34,6 @@ from games.serializers import (
     HistoryQuery,
     LogOutput,
     LogQuery,
-    ProblemOutput,
     PromptEnvelopeOutput,
     RevisionOutput,
     StateOutput,
@@ -43,52 +41,6 @@ from games.serializers import (
 )
 from khora_site.throttles import GameCreateThrottle, GameStartThrottle
 
-
-def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
-    descriptions = {
-        400: "The request does not match the schema (invalid_input with `errors` per field, "
-        "malformed_json, too_deep, ...).",
-        401: "No valid credential (not_authenticated; authentication_failed also for an "
-        "Authorization header in another scheme than Bearer).",
-        403: "Not allowed (not_seated, not_creator, permission_denied).",
-        404: "No such game (game_not_found), or page (invalid_cursor).",
-        409: "Conflicts with the game's state (stale_prompt with current_prompt, "
-        "not_your_turn, game_over, not_in_lobby, game_full, ...).",
-        422: "Matches the schema but the rules refuse it (illegal_option with legal_options, "
-        "invalid_setup, invalid_seq, weak_password, idempotency_key_reused).",
-        429: "Too many requests (throttled); wait the Retry-After seconds.",
-    }
-    return {
-        (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(ProblemOutput, description=text)
-        for code, text in descriptions.items()
-        if code in statuses
-    }
-
-
-GAME_ID = OpenApiParameter(
-    "public_id",
-    str,
-    OpenApiParameter.PATH,
-    description="The game's id (URL-safe letters, digits, - and _).",
-    examples=[OpenApiExample("A game", value="qVmN34XD_23f2D3o")],
-)
-ACCEPT_LANGUAGE = OpenApiParameter(
-    "Accept-Language",
-    str,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="Language of texts (en, uk) when you have no profile language; ids and data "
-    "never change with it.",
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    {"type": "string", "minLength": 8, "maxLength": 255, "pattern": r"^[!-~]{8,255}$"},
-    OpenApiParameter.HEADER,
-    required=False,
-    description="8 to 255 visible ASCII characters, unique per submission (a UUID is ideal). "
-    "A retry with the same key within 24 hours gets the first response back "
-    "(Idempotent-Replayed: true); after that the key is forgotten.",
-)
 DETAIL_EXAMPLE = OpenApiExample(
     "A lobby",
     response_only=True,

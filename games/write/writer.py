@@ -14,20 +14,16 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import prefetch_related_objects
 
 import engine
 from bots import SeatKnowledge
 from common import clock
-from games import chance, notify
-from games.batch import WriteBatch
-from games.enqueue import enqueue_advance
+from games import events
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
-from games.state_store import engine_game, load_state, save_snapshot, to_engine_event
-from live.publish import game_changed
-from notifications import sending
-from notifications.selectors import FRESH_RELATIONS
-from webhooks.services import record_game_events
+from games.write import chance
+from games.write.batch import WriteBatch
+from games.write.enqueue import enqueue_advance
+from games.write.state_store import engine_game, load_state, save_snapshot, to_engine_event
 
 # The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
 SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
@@ -47,7 +43,7 @@ class GameWriter:
         """`seats` (by position) and `latest_step` (the game's newest step, open or not) as
         read under the game lock, or None and _READ for the writer to read them.
         `defer_asks`: a player's request; the "your turn" emails it calls for are queued for
-        the email worker (games.asking) instead of written in its transaction."""
+        the email worker (notifications.asking) instead of written in its transaction."""
         self.game = game
         self.defer_asks = defer_asks
         self.rules = engine_game(game)
@@ -101,12 +97,14 @@ class GameWriter:
     def bot_takes_over(self, seat: Seat) -> None:
         """A bot now plays the seat of its absent player: say so in the log and tell them once."""
         seq = self.note("bot_plays_seat", seat.position)
-        notify.bot_plays(
-            game=self.game,
-            seats=self.seats,
-            seat=seat,
-            since=seq,
-            defaults=self.defaults_played.pop(seat.position, []),
+        events.emit(
+            events.BotTookOver(
+                game=self.game,
+                seats=self.seats,
+                seat=seat,
+                since=seq,
+                defaults=self.defaults_played.pop(seat.position, []),
+            )
         )
 
     def seat_taken_back(self, seat: Seat) -> None:
@@ -210,25 +208,32 @@ class GameWriter:
             before = self._seats_before.get(seat.pk, ("", False))[0]
             if before and seat.user_id and seat.pending_prompt != before:
                 answered.append((seat.user_id, before))
-        if answered:  # their held "your turn" and reminders are never sent
-            self.batch.execute(*sending.superseding(self.game.pk, answered))
         self._save_step(now)
-        notify.announce(
+        finished = self.rules.is_over(self.state)
+        ends_now = finished and self.game.status != Game.Status.FINISHED
+        written = events.GameWritten(
             game=self.game,
             seats=self.seats,
             rules=self.rules,
             state=self.state,
             step=self.open_step(),
-            finished=self.rules.is_over(self.state),
+            finished=finished,
+            ends_now=ends_now,
+            called=[] if finished else self._settle_waiting(pending),
+            newly_asked=self._newly_asked(),
+            answered=answered,
             defaults_played=self.defaults_played,
-            before_email=self._before_email,
-            pending_asks=self.batch if self.defer_asks else None,
+            batch=self.batch,
+            flush=self.batch.flush,
+            defer_asks=self.defer_asks,
         )
+        # The emails add their rows to the batch now (in this transaction, before the seats'
+        # and the game's bookkeeping, as they always were); live and webhooks act on commit.
+        events.emit(written)
         for seat in self.seats:
             if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
                 self.batch.update(seat, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
-        ends_now = self.rules.is_over(self.state) and self.game.status != Game.Status.FINISHED
         self.game.updated_at = now
         self.game.needs_advance = self.needs_advance()
         if self.rules.is_over(self.state):
@@ -239,37 +244,40 @@ class GameWriter:
         save_snapshot(self.game, self.state, self.batch)
         if self.game.needs_advance:
             enqueue_advance(self.game)
-        # Open streams read the game again once this commits.
-        game_changed(self.game.public_id, [s.user_id for s in self.seats if s.user_id])
-        self._record_webhook_events(ends_now)
+        events.emit(events.GameChanged(self.game, [s.user_id for s in self.seats if s.user_id]))
         if flush:
             self.flush()
 
     def flush(self) -> None:
         self.batch.flush()
 
-    def _record_webhook_events(self, ends_now: bool) -> None:
-        """Webhook deliveries for the players this commit asks anew, or whose game ended."""
-        humans = [seat for seat in self.seats if seat.user_id and not seat.is_bot]
-        asked = [
-            seat.user_id
-            for seat in humans
-            if seat.pending_prompt and not self._seats_before.get(seat.pk, ("",))[0]
-        ]
-        ended = [seat.user_id for seat in humans] if ends_now else []
-        record_game_events(self.game, asked, ended)
+    def _settle_waiting(self, pending: dict) -> list[Seat]:
+        """Update each human seat's `waiting` (it answered and the game now waits on someone
+        else); return the seats asked after waiting, whose players hear of it (a step resolved,
+        a deadline passed), in seat order. Prompts that follow straight from a player's own
+        answers are no news. A seat a bot plays for its absent player is never called."""
+        people = [seat for seat in self.seats if seat.user_id and not seat.is_bot]
+        asked = {seat.position for seat in people if seat.position in pending}
+        called = []
+        for seat in people:
+            if seat.position in pending:
+                if seat.waiting and not seat.autoplay:
+                    called.append(seat)
+                seat.waiting = False
+            elif asked - {seat.position}:
+                seat.waiting = True  # answered; now the game waits on someone else
+        return called
 
-    def _before_email(self) -> None:
-        """An email is about to be written: what it tells (the history since the player last
-        looked, their last answer) reads the log, so the new events go first; and the
-        recipients are read with their profiles and preferences, all at once."""
-        self.batch.flush()
-        prefetch_related_objects(
-            self.seats, "user", "user__profile", "user__notification_preference"
-        )
-        for seat in self.seats:
-            if seat.user is not None:
-                setattr(seat.user, FRESH_RELATIONS, True)
+    def _newly_asked(self) -> list[Seat]:
+        """Human seats that owe a prompt now and owed none before this change."""
+        return [
+            seat
+            for seat in self.seats
+            if seat.user_id
+            and not seat.is_bot
+            and seat.pending_prompt
+            and not self._seats_before.get(seat.pk, ("",))[0]
+        ]
 
     def open_step(self) -> GameStep | None:
         """The step open after this change, as it will be committed."""

@@ -14,7 +14,7 @@ from django.utils.translation import gettext, pgettext
 
 import engine
 from engine.khora import facts
-from mailplay.tokens import answer_url, reply_address
+from notifications.mail_tokens import answer_url, reply_address
 
 
 def prompt_context(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games.api import views
 
 urlpatterns = [
     path("games/", views.GameListCreateView.as_view(), name="games"),

@@ -1,4 +1,5 @@
 """Services the workers run: advancing a game, expiring a step, and the sweeps of the ticks.
+(The reminders before a deadline are the emails' own: notifications.reminders.)
 
 Each is safe to run twice or concurrently: it locks the game row (waiting for a request or
 another worker that holds it, never skipping it), checks that the work is still due, does it,
@@ -19,22 +20,16 @@ from datetime import timedelta
 from typing import TypeVar
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
-from django.db.models import F, Q
+from django.db import transaction
 
 from common import clock
-from games import notify
+from common.reliability import TRANSIENT
 from games.models import Game, GameStep, Seat
-from games.state_store import engine_game, load_state
-from games.writer import GameWriter
+from games.write.writer import GameWriter
 
 log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
-
-# Database failures that pass by themselves. Others (an integrity error from a corrupted
-# log) are the game's own, counted like an engine error.
-TRANSIENT = (OperationalError, InterfaceError)
 
 
 def stuck_after() -> timedelta:
@@ -144,59 +139,6 @@ def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> N
         event = writer.rules.decide(writer.state, position, prompt.id, prompt.default)
         writer.append(dataclasses.replace(event, auto=True))
         writer.defaults_played.setdefault(position, []).append(prompt.option(prompt.default))
-
-
-def steps_to_remind(limit: int) -> list[int]:
-    """Open steps with a reminder rung due that not every late player has had yet."""
-    now = clock.now()
-    ids: list[int] = []
-    for hours in sorted(settings.NOTIFY_REMINDER_HOURS):
-        rung = timedelta(hours=hours)
-        ids += (
-            GameStep.objects.filter(
-                closed_at__isnull=True,
-                deadline__gt=now,
-                deadline__lte=now + rung,  # the rung's time has come
-                opened_at__lt=F("deadline") - rung,  # ...after the step opened
-                game__status=Game.Status.ACTIVE,
-            )
-            .filter(Q(reminded_hours__isnull=True) | Q(reminded_hours__gt=hours))
-            .exclude(pk__in=ids)
-            .order_by("deadline")
-            .values_list("id", flat=True)[: limit - len(ids)]
-        )
-    return ids
-
-
-def step_remind(step_id: int) -> int:
-    """Write the reminders due for one step; returns how many were written."""
-    game_id = GameStep.objects.filter(pk=step_id).values_list("game_id", flat=True).first()
-    if game_id is None:
-        return 0
-    return isolated(game_id, lambda: _remind(step_id), 0)
-
-
-def _remind(step_id: int) -> int:
-    with transaction.atomic():
-        step = GameStep.objects.select_related("game").filter(pk=step_id).first()
-        if step is None or step.closed_at is not None:
-            return 0
-        game = step.game
-        seats = list(game.seats.select_related("user").order_by("position"))
-        owing = [s for s in seats if s.pending_prompt and s.user_id and not s.autoplay]
-        now = clock.now()
-        written, held_back = 0, 0
-        if owing:  # load the game only when someone still owes a decision
-            rules = engine_game(game)
-            written, held_back = notify.remind(
-                game=game, seats=seats, rules=rules, state=load_state(game), step=step, now=now
-            )
-        if not held_back:  # quiet hours kept no one waiting: done with this rung
-            hours = notify.due_rung_hours(step, now)
-            if hours is not None:
-                step.reminded_hours = hours
-                step.save(update_fields=["reminded_hours"])
-        return written
 
 
 def due_steps(limit: int) -> list[int]:

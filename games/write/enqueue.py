@@ -20,14 +20,8 @@ def enqueue_advance(game) -> None:
     transaction.on_commit(lambda: _send("advance_game", game_id))
 
 
-def enqueue_write_asks(game) -> None:
-    """The "your turn" emails the transaction queued (games.asking), to the email worker."""
-    game_id = game.pk
-    transaction.on_commit(lambda: _send("write_asks", game_id))
-
-
 def _send(task_name: str, *args) -> None:
-    from games import tasks
+    from games.workers import tasks
 
     try:
         getattr(tasks, task_name).delay(*args)

@@ -29,7 +29,7 @@ class Table:
 
 def lock_game(public_id: str) -> Game | None:
     """The game row, locked (the row only), with its state snapshot read in the same
-    statement (see games.state_store._snapshot_row), or None. Written out: the ORM took
+    statement (see games.write.state_store._snapshot_row), or None. Written out: the ORM took
     longer to compile this query than the database to run it."""
     game = next(iter(Game.objects.raw(_lock_sql(), [public_id])), None)
     if game is None:

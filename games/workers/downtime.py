@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 
+from games import events
 from games.models import Game, GameStep, Heartbeat
-from games.writer import notice_row
-from live.publish import game_changed
+from games.write.writer import notice_row
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,6 @@ def extend_deadlines(down_from: datetime, down_until: datetime) -> int:
         )
         row.save(force_insert=True)
         game.save(update_fields=["last_seq"])
-        game_changed(game.public_id, [])  # the notice reaches the game's open streams
+        events.emit(events.GameChanged(game, []))  # the notice reaches the game's open streams
         count += 1
     return count

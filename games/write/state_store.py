@@ -9,8 +9,8 @@ from django.core.cache import cache
 
 import engine
 from common import clock
-from games.batch import WriteBatch
 from games.models import NOTICE, Game, GameEvent, StateSnapshot
+from games.write.batch import WriteBatch
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,7 @@ from games.models import Game
 from notifications import emails
 from notifications.kinds import CHAT_DIGEST
 from notifications.models import Notification
+from notifications.selectors import table_talk
 from notifications.services import send_after_commit
 from notifications.suppression import is_suppressed
 
@@ -34,7 +35,7 @@ def send_chat_digests(now: datetime) -> int:
 
 
 def write_chat_digest(user_id: int, game_id: int, now: datetime) -> Notification | None:
-    from games.notify import talk_context  # the games side builds what an email may say
+    from notifications.game_emails import talk_context  # it imports the outbox's services
 
     user = get_user_model().objects.filter(pk=user_id).first()
     game = Game.objects.filter(pk=game_id).select_related("creator").first()
@@ -47,7 +48,7 @@ def write_chat_digest(user_id: int, game_id: int, now: datetime) -> Notification
     )
     if recent.exists():  # at most one an hour per game
         return None
-    talk = selectors.since_last_looked(game, user)
+    talk = table_talk(game, user)
     if not talk["lines"]:
         return None
     context = {**talk_context(game, user), "table_talk": talk}

@@ -13,19 +13,21 @@ and the task, the sweep finds the row (older than GAME_STUCK_SECONDS) and writes
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import prefetch_related_objects
+from kombu.exceptions import OperationalError
 
 from common import clock
-from games.batch import WriteBatch
-from games.enqueue import enqueue_write_asks
 from games.models import Game, PendingAsk, Seat
-from games.state_store import engine_game, load_state
+from games.selectors import engine_game, load_state
 from notifications.kinds import asks
 from notifications.selectors import FRESH_RELATIONS, language_of
+
+log = logging.getLogger(__name__)
 
 
 def pending_ask(game: Game, seat: Seat, prompt, defaults_played: list[str]) -> PendingAsk:
@@ -39,12 +41,27 @@ def pending_ask(game: Game, seat: Seat, prompt, defaults_played: list[str]) -> P
     )
 
 
-def queue(game: Game, asks: list[PendingAsk], batch: WriteBatch) -> None:
+def queue(game: Game, asks: list[PendingAsk], batch) -> None:
     """Write `asks` with the caller's other writes (`batch`, which the caller flushes), and
     hand them to an email worker once the transaction commits. The same ask queued twice is
     one row."""
     batch.insert(PendingAsk, asks, ignore_conflicts=True)
     enqueue_write_asks(game)
+
+
+def enqueue_write_asks(game) -> None:
+    """The "your turn" emails the transaction queued, to the email worker once it commits."""
+    game_id = game.pk
+    transaction.on_commit(lambda: _send_write_asks(game_id))
+
+
+def _send_write_asks(game_id: int) -> None:
+    from notifications import tasks  # the tasks module imports this one
+
+    try:
+        tasks.write_asks.delay(game_id)
+    except OperationalError:  # the broker is down: the sweep writes what stays queued
+        log.warning("Could not enqueue write_asks(%r); the tick will pick it up.", game_id)
 
 
 def write_asks(game_id: int) -> int:
@@ -53,7 +70,7 @@ def write_asks(game_id: int) -> int:
     The rows are locked in order, so two runs for the same game take turns: the second
     finds the first's emails (an ask told twice within a step gets its own cause) or no rows.
     """
-    from games import notify  # notify imports this module
+    from notifications import game_emails as notify  # notify imports this module
 
     with transaction.atomic():
         asks = list(PendingAsk.objects.select_for_update().filter(game_id=game_id).order_by("id"))
@@ -126,8 +143,8 @@ def recompose(row) -> None:
     active player, or retried, while they switched language. The sender calls it on the row
     it has claimed, once it knows the seat still owes the prompt. Other kinds keep the
     language they were written in (news, already true when written)."""
-    from games import notify  # notify imports this module
     from notifications import emails
+    from notifications import game_emails as notify  # notify imports this module
 
     if not asks(row.kind):
         return

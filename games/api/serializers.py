@@ -5,8 +5,7 @@ from rest_framework import serializers
 import engine
 from bots.levels import LEVEL_NAMES
 from common.inputs import StrictInput, StrictQuery
-from common.problems import PROBLEM_CODES
-from games.schema_types import (
+from games.api.schema_types import (
     CITY_IDS,
     PROMPT_KINDS,
     EventDataOutput,
@@ -362,16 +361,3 @@ class StateOutput(serializers.Serializer):
     at = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     view = described_as(GameViewOutput)
-
-
-class ProblemOutput(serializers.Serializer):
-    type = serializers.CharField()
-    title = serializers.CharField()
-    status = serializers.IntegerField()
-    detail = serializers.CharField(help_text="What was wrong and what would be accepted.")
-    code = serializers.ChoiceField(
-        choices=PROBLEM_CODES, help_text="A stable machine-readable code."
-    )
-    errors = serializers.DictField(required=False, help_text="Per-field messages (invalid_input).")
-    legal_options = serializers.ListField(child=serializers.CharField(), required=False)
-    current_prompt = serializers.CharField(required=False)
