@@ -99,6 +99,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "web",
+    # The top layer: the site's own commands (the embedded beat, the translations' build).
+    "khora_site",
 ]
 
 MIDDLEWARE = [

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.login_links import email_link
 from chat.words import refusal_text
 from games.models import Game
 from notifications import local_time
@@ -24,7 +25,6 @@ from notifications.kinds import ALL, SCOPE_LABELS
 from notifications.prompts import prompt_context
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
-from web.login_links import email_link
 
 
 @dataclass

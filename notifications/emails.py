@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.login_links import email_link
 from notifications import local_time
 from notifications.kinds import (
     ALL,
@@ -33,7 +34,6 @@ from notifications.kinds import (
 from notifications.models import Notification
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
-from web.login_links import email_link
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts import login_links
 from tests.server.conftest import PASSWORD
 from tests.web.conftest import make_user
-from web import login_links
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,13 +9,13 @@ import random
 import re
 from datetime import UTC, datetime, timedelta
 
+from accounts.login_links import target_of
 from common import clock
 from games.models import NOTICE, Game, GameEvent, GameStep, Heartbeat, Seat
 from games.workers import tasks
 from games.write import chance
 from notifications.models import Notification
 from tests.server.conftest import start_game, url
-from web.login_links import target_of
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 SEED = 4  # a game that asks seats after the step opened six times (three players)

@@ -17,9 +17,9 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from web.models import UsedLoginLink
+from accounts.models import UsedLoginLink
 
-SALT = "web.login-link"
+SALT = "web.login-link"  # as when the web app signed them: links already sent still work
 User = get_user_model()
 
 

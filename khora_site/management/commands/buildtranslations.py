@@ -1,33 +1,34 @@
-"""`manage.py buildtranslations`: compile the web app's .po files to .mo in pure Python.
+"""`manage.py buildtranslations`: compile every app's .po files to .mo in pure Python.
 
 GNU gettext is not needed on a fresh machine: polib reads and writes both formats. `--fill`
-first copies the Ukrainian strings of web/i18n/uk_strings.py into the .po (after
+first copies the Ukrainian strings of each app's i18n/uk_strings.py (its `UK`) into its .po
+(after
 `makemessages`, which does need gettext, has added new message ids). The .mo files are
 committed too, so a checkout runs without building anything.
 """
 
+import importlib
 from pathlib import Path
 
 import polib
+from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError
 
-from accounts.i18n.uk_strings import UK as ACCOUNTS_UK
-from chat.i18n.uk_strings import UK as CHAT_UK
-from localmail.i18n.uk_strings import UK as LOCALMAIL_UK
-from mailplay.i18n.uk_strings import UK as MAILPLAY_UK
-from notifications.i18n.uk_strings import UK as NOTIFICATIONS_UK
-from web.i18n.uk_strings import UK
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
-# Every app catalog this command keeps, with the Ukrainian strings `--fill` writes into it.
-CATALOGS = {
-    LOCALE: UK,
-    LOCALE.parents[1] / "notifications" / "locale": NOTIFICATIONS_UK,
-    LOCALE.parents[1] / "mailplay" / "locale": MAILPLAY_UK,
-    LOCALE.parents[1] / "localmail" / "locale": LOCALMAIL_UK,
-    LOCALE.parents[1] / "accounts" / "locale": ACCOUNTS_UK,
-    LOCALE.parents[1] / "chat" / "locale": CHAT_UK,
-}
+def catalogs() -> dict[Path, dict]:
+    """Every installed app with a locale/ folder and an i18n.uk_strings module: its locale
+    folder, with the Ukrainian strings `--fill` writes into it."""
+    found = {}
+    for app in apps.get_app_configs():
+        locale = Path(app.path) / "locale"
+        if not locale.is_dir():
+            continue
+        try:
+            strings = importlib.import_module(f"{app.name}.i18n.uk_strings")
+        except ModuleNotFoundError:
+            continue
+        found[locale] = strings.UK
+    return found
 
 
 def build(po_path: Path) -> Path:
@@ -36,7 +37,7 @@ def build(po_path: Path) -> Path:
     return mo_path
 
 
-def fill(po_path: Path, strings: dict = UK) -> list[str]:
+def fill(po_path: Path, strings: dict) -> list[str]:
     """Write the known translations into the .po; return the message ids still missing."""
     po = polib.pofile(str(po_path))
     po.metadata["Language"] = po_path.parents[1].name
@@ -67,13 +68,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, fill_uk: bool = False, **options):
+        found = catalogs()
         sources = [
             (po_path, strings)
-            for locale, strings in CATALOGS.items()
+            for locale, strings in found.items()
             for po_path in sorted(locale.glob("*/LC_MESSAGES/django.po"))
         ]
         if not sources:
-            raise CommandError(f"No .po files under {', '.join(map(str, CATALOGS))}.")
+            raise CommandError(f"No .po files under {', '.join(map(str, found))}.")
         for po_path, strings in sources:
             if fill_uk and po_path.parents[1].name == "uk":
                 missing = fill(po_path, strings)
