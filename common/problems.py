@@ -18,8 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-import engine
-from common.errors import DomainError, engine_code_status
+from common.errors import DomainError
 from common.parsers import TooDeep, UnencodableText
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -151,12 +150,10 @@ def problem_response(status: int, code: str, detail: str, **extra: Any) -> Respo
 
 def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF's EXCEPTION_HANDLER. Returns None (a 500) only for genuine server faults."""
-    if isinstance(exc, engine.InvalidEvent):
-        return None  # a log the engine cannot replay is corruption, not bad input
+    # (The engine's refusals reach here as DomainErrors: games.refusals wraps them. A log the
+    # engine cannot replay is corruption, not bad input: it falls through to a 500.)
     if isinstance(exc, DomainError):
         return problem_response(exc.status, exc.code, exc.message, **exc.details)
-    if isinstance(exc, engine.IllegalDecision):
-        return problem_response(engine_code_status(exc.code), exc.code, exc.message, **exc.details)
     if isinstance(exc, Http404):
         return problem_response(404, "not_found", "Nothing exists at this address.")
     if isinstance(exc, RequestDataTooBig):

@@ -15,7 +15,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-import engine
 from common import clock
 from common.errors import DomainError
 from games import selectors
@@ -80,7 +79,7 @@ def link_answer(token: str) -> LinkPage:
                 user=page.user,
                 decisions=[game_services.DecisionInput(target.prompt_id, target.option_id)],
             )
-        except (DomainError, engine.IllegalDecision) as refusal:
+        except DomainError as refusal:
             page.state = "refused"
             page.problem = "refusal"
             page.problem_values = {"code": refusal.code, "message": refusal.message}

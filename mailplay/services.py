@@ -22,7 +22,6 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-import engine
 from chat import services as chat_services
 from common import clock
 from common.errors import DomainError
@@ -30,7 +29,6 @@ from engine.khora import catalog
 from games import selectors
 from games import services as game_services
 from games.models import Game
-from games.workers import advancing
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from notifications import emails
@@ -266,7 +264,7 @@ def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> re
                 user=user,
                 decisions=[game_services.DecisionInput(current["id"], option["id"])],
             )
-        except (DomainError, engine.IllegalDecision) as refusal:
+        except DomainError as refusal:
             answer.outcome = "refused" if not answer.taken else "applied_partly"
             answer.problem = "refused"
             answer.problem_values = {
@@ -288,10 +286,12 @@ def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> re
 
 def _advanced(game: Game) -> Game:
     """The game after its chance and bots ran: the next prompt may follow a draw or roll.
-    Done here, in this transaction, rather than waiting for the advance task."""
+    Done here, in this transaction, rather than waiting for the advance task: the prompt that
+    follows straight from the player's own answer is no news, so no other email would tell a
+    player who plays by email what they are asked now; this reply does."""
     game = Game.objects.get(pk=game.pk)
     if game.needs_advance:
-        advancing.game_advance(game.pk)
+        game_services.game_advance(game.pk)
         game = Game.objects.get(pk=game.pk)
     return game
 

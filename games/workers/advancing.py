@@ -13,7 +13,6 @@ a lock timeout is not the game's fault: it is not counted, and the work stays du
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import timedelta
@@ -136,8 +135,7 @@ def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> N
         prompt = writer.rules.pending(writer.state).get(position)
         if prompt is None:
             return
-        event = writer.rules.decide(writer.state, position, prompt.id, prompt.default)
-        writer.append(dataclasses.replace(event, auto=True))
+        writer.decide(position, prompt.id, prompt.default, auto=True)
         writer.defaults_played.setdefault(position, []).append(prompt.option(prompt.default))
 
 

@@ -24,7 +24,7 @@ SWEEP_BATCH = 2000
 @shared_task(bind=True, **RELIABLE, name="games.tasks.advance_game")
 def advance_game(self, game_id: int) -> bool:
     try:
-        return advancing.game_advance(game_id)
+        return services.game_advance(game_id)
     except TRANSIENT as error:
         return retry_soon(self, error)
 

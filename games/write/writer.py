@@ -70,6 +70,25 @@ class GameWriter:
         self._step_turned_over = False
         self._expired_at: datetime | None = None
 
+    def decide(
+        self,
+        position: int,
+        prompt_id: str,
+        option: str,
+        *,
+        auto: bool = False,
+        data: dict | None = None,
+    ) -> int:
+        """The one way a decision enters the log, whoever makes it (a player, a deadline's
+        default, a bot): the engine checks it (raising engine.IllegalDecision, which the
+        services turn into games.refusals.DecisionRefused), then it is appended. `auto`: the
+        server made it for the seat; `data`: what the log adds (the bot's level). Returns the
+        event's seq."""
+        event = self.rules.decide(self.state, position, prompt_id, option)
+        if auto or data:
+            event = dataclasses.replace(event, data={**event.data, **(data or {})}, auto=auto)
+        return self.append(event)
+
     def append(self, event: engine.Event) -> int:
         """Apply `event` and queue it for the log; returns its seq."""
         self.state = self.rules.apply(self.state, event)
@@ -132,13 +151,15 @@ class GameWriter:
                 self.state, prompt.seat, lambda seat=prompt.seat: self._seen_log(seat)
             )
             option = chance.bot_option(level, knowledge, prompt)
-            event = self.rules.decide(self.state, prompt.seat, prompt.id, option)
             # The log says which bot played: its level, and `auto` when it played for an
             # absent player (made for the seat by the server).
-            event = dataclasses.replace(
-                event, data={**event.data, "bot": level}, auto=prompt.seat in self._absent()
+            self.decide(
+                prompt.seat,
+                prompt.id,
+                option,
+                auto=prompt.seat in self._absent(),
+                data={"bot": level},
             )
-            self.append(event)
 
     def _bot_level(self, position: int) -> str:
         seat = self.seats[position]
