@@ -436,7 +436,7 @@ CORS_EXPOSE_HEADERS = ("ETag", "Retry-After", "Idempotent-Replayed")
 CORS_PREFLIGHT_MAX_AGE = 3600
 
 
-# Throttles (khora_site/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
+# Throttles (accounts/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
 # in the shared cache; an exceeded one is 429 with Retry-After.
 def env_rate(name: str, default: str) -> str | None:
     raw = os.environ.get(name) or default
@@ -449,7 +449,7 @@ def env_rate(name: str, default: str) -> str | None:
 
 
 # The client's address is REMOTE_ADDR, unless the server runs behind this many proxies of our
-# own, each appending to X-Forwarded-For the address it saw (khora_site/throttles.py). Set it
+# own, each appending to X-Forwarded-For the address it saw (accounts/throttles.py). Set it
 # to the exact number: more lets a client forge its address, fewer counts the proxy as one.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXIES", 0)
 if TRUSTED_PROXY_COUNT < 0:

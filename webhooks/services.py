@@ -158,11 +158,10 @@ def enqueue(delivery_id: int, attempts: int, delay: float) -> None:
 def _later(task_name: str, args: tuple, delay: float) -> None:
     """To the webhooks queue; in the embedded default (tasks in-process) to a thread of its
     own instead, so that a receiver that hangs never holds up the request that caused it."""
-    from khora_site.celery import app
     from webhooks import tasks
 
     task = getattr(tasks, task_name)
-    if app.conf.task_always_eager:
+    if task.app.conf.task_always_eager:  # the site's Celery app, through its task
         timer = threading.Timer(delay, _in_thread, args=(task, args))
         timer.daemon = True
         timer.start()

@@ -13,6 +13,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.throttles import GameCreateThrottle, GameStartThrottle
 from common.conditional import conditional_response, not_modified
 from common.errors import DomainError
 from common.language import requester_language
@@ -39,7 +40,6 @@ from games.api.serializers import (
     StateOutput,
     StateQuery,
 )
-from khora_site.throttles import GameCreateThrottle, GameStartThrottle
 
 DETAIL_EXAMPLE = OpenApiExample(
     "A lobby",
