@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 from accounts.models import Profile
 from chat import selectors as chat_selectors
 from notifications.kinds import FAMILIES, SCOPE_LABELS
-from notifications.models import Delivery, Notification, NotificationPreference
+from notifications.models import Notification, NotificationPreference
 from notifications.tokens import read_unsubscribe_token
 
 User = get_user_model()
@@ -81,10 +81,6 @@ def unsubscribe_target(token: str) -> dict[str, Any] | None:
     if user is None:
         return None
     return {"user": user, "scope": scope, "label": SCOPE_LABELS[scope]}
-
-
-def is_off(user, family: str) -> bool:
-    return delivery_for(user, family) == Delivery.OFF
 
 
 def last_told_at(game, user) -> datetime | None:

@@ -92,9 +92,10 @@ def game_written(written) -> None:
 def record_game_events(
     game, asked_user_ids: list[int], finished_user_ids: list[int], status: str | None = None
 ) -> None:
-    """Called by the game writer inside its transaction: once it commits, the webhooks queue
-    writes a delivery per matching endpoint and sends them. Nothing is read or written here,
-    so a decision costs no extra round trip to the database (tests/server's round trips)."""
+    """Called in the game writer's transaction (games.events.GameWritten): once it commits,
+    the webhooks queue writes a delivery per matching endpoint and sends them. Nothing is read
+    or written here, so a decision costs no extra round trip to the database
+    (tests/games/write/test_submission_round_trips.py)."""
     if not asked_user_ids and not finished_user_ids:
         return
     event = {

@@ -17,7 +17,7 @@ from notifications import chat_digests as digests
 from notifications.kinds import CHAT_DIGEST
 from notifications.models import Notification
 from notifications.tokens import unsubscribe_token
-from tests.server.conftest import assert_problem, start_game
+from tests.players import assert_problem, start_game
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from mailplay import services
 from mailplay.models import InboundMessage
 from notifications.mail_tokens import reply_address
 from tests.mailplay.conftest import latest_email, options_of, reply
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 
 def _decisions(game, seat) -> int:

@@ -20,7 +20,7 @@ from notifications import digests
 from notifications.mail_tokens import read_answer_token, reply_address
 from notifications.models import Notification, NotificationPreference
 from tests.mailplay.conftest import reply
-from tests.server.conftest import url
+from tests.players import url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)  # the games start then
 SEND = NOON + timedelta(hours=1)  # 13:00 UTC: 15:00 in Kyiv, 08:00 in New York
