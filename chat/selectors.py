@@ -44,7 +44,11 @@ def access(game: Game, user) -> Access:
     staff = signed_in and user.is_staff
     moderates = signed_in and (staff or game.creator_id == user.pk)
     muted = _muted(game, user) if signed_in else frozenset()
-    common = {"moderates": moderates, "user_id": user.pk if signed_in else None, "muted": muted}
+    common: dict[str, Any] = {
+        "moderates": moderates,
+        "user_id": user.pk if signed_in else None,
+        "muted": muted,
+    }
     if seat is not None:
         # A seated player (staff too) never reads spectators' advice during play.
         reads = (PLAYERS, SPECTATORS) if game.status in OVER else (PLAYERS,)

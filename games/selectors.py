@@ -44,7 +44,7 @@ def open_step(game: Game) -> GameStep | None:
 
 
 # `step` not given: read the game's open step.
-_READ = object()
+_READ: Any = object()
 
 
 def prompt_payload(

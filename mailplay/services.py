@@ -176,25 +176,29 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     """Decide what the mail means; apply its numbers. None: refused without an answer."""
     message = reading.parse(bytes(row.raw))
     if reading.is_automatic(message):
-        return _refuse(row, "ignored_automatic", "an auto-reply or bounce")
+        _refuse(row, "ignored_automatic", "an auto-reply or bounce")
+        return None
     target = _target(row, message)
     user = game = None
     if target is not None:
         user = User.objects.filter(pk=target.user_id).first()
         game = Game.objects.filter(pk=target.game_id).first()
     if user is None or game is None:
-        return _refuse(row, "refused_token", "no valid reply token")
+        _refuse(row, "refused_token", "no valid reply token")
+        return None
     row.user, row.game = user, game
     sender = reading.sender_address(message)
     if not user.email or sender != user.email.strip().lower():
-        return _refuse(row, "refused_sender", f"the sender {sender!r} is not the token's player")
+        _refuse(row, "refused_sender", f"the sender {sender!r} is not the token's player")
+        return None
     # The player's own text: numbers above a line that says something at the table.
     numbers_text, said = reading.split_said(reading.fresh_text(reading.body_text(message)))
     if game.status != Game.Status.ACTIVE:
         outcome = "game_over" if game.status == Game.Status.FINISHED else "game_closed"
         return _answer(row, _say(replies.Answer(outcome), game, user, said))
     if selectors.seat_of(game, user) is None:
-        return _refuse(row, "refused_token", "the token's player has no seat in its game")
+        _refuse(row, "refused_token", "the token's player has no seat in its game")
+        return None
     # The prompts' texts in the player's language: our answer lists them (its own words are
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
@@ -238,7 +242,7 @@ def _say(answer: replies.Answer, game: Game, user, said: str) -> replies.Answer:
     return answer
 
 
-def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> replies.Answer:
+def _apply(game: Game, user, current: dict | None, numbers: list[int], lang: str) -> replies.Answer:
     """Each number answers the seat's prompt of the moment, in order, while it is asked within
     the same step: a prompt of a later step (after bots played on) is one the player has not
     seen, so a number meant for something else is never applied to it."""

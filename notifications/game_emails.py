@@ -148,7 +148,9 @@ def announce(written: events.GameWritten) -> None:
         return
     pending = rules.pending(state)
     asks = []
-    for seat in written.called if step is not None else []:
+    for seat in written.called:
+        if step is None:
+            break
         played = defaults_played.pop(seat.position, [])
         labels = _labels(played, language_of(seat.user)) if played else []
         kind = "game_started" if step.number == 1 else "your_turn"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -29,7 +30,7 @@ from games.write.state_store import engine_game, load_state, save_snapshot, to_e
 SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
 SEEN_LOG_SECONDS = 3 * 24 * 3600
 # `latest_step` not given: the writer reads it.
-_READ = object()
+_READ: Any = object()
 
 
 class GameWriter:
@@ -323,13 +324,13 @@ class GameWriter:
 
     def _save_step(self, now) -> None:
         latest = self._latest_step
-        still_open = latest is not None and latest.closed_at is None
         fields = []
-        if still_open and self._expired_at is not None:
+        if latest is not None and latest.closed_at is None and self._expired_at is not None:
             latest.expired_at = self._expired_at
             fields.append("expired_at")
         seats = sorted(set(self._step_prompts.values()))
-        if still_open and not self._step_turned_over:
+        still_open = latest is not None and latest.closed_at is None
+        if latest is not None and still_open and not self._step_turned_over:
             if self._step_changed:
                 asked_later = set(seats) - set(latest.seats)
                 latest.prompts, latest.seats = self._step_prompts, seats
@@ -342,7 +343,7 @@ class GameWriter:
             return
         if not self._step_changed:
             return
-        if still_open:
+        if latest is not None and still_open:
             latest.closed_at = now
             self.batch.update(latest, [*fields, "closed_at"])
         if self._step_prompts:
