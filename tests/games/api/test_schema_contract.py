@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from common.problems import PROBLEM_CODES
 from games.api.schema_types import PROMPT_KINDS
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_prompt_kinds_and_problem_codes_are_enums(schema):
 
 def test_every_problem_code_raised_anywhere_is_in_the_enum():
     raised = set()
-    for folder in ("engine", "games", "accounts", "notifications", "khora_site", "chat"):
+    for folder in ("engine", "games", "accounts", "notifications", "khora_site", "chat", "common"):
         for source in (ROOT / folder).rglob("*.py"):
             text = source.read_text(encoding="utf-8")
             raised |= set(re.findall(r'(?:DomainError|IllegalDecision)\(\s*"([a-z_]+)"', text))
