@@ -6,5 +6,7 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from accounts import token_auth  # noqa: F401 (connects its signals, names its scheme)
-        from khora_site import throttles  # noqa: F401 (counts wrong passwords: login_failed)
+        from accounts import (
+            throttles,  # noqa: F401 (counts wrong passwords: login_failed)
+            token_auth,  # noqa: F401 (connects its signals, names its scheme)
+        )

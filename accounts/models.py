@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.usernames import username_key
+from common import clock
 
 TIME_ZONES = sorted(zoneinfo.available_timezones())
 LANGUAGE_CHOICES = settings.LANGUAGES
@@ -29,3 +30,18 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.time_zone}, {self.language})"
+
+
+class UsedLoginLink(models.Model):
+    """A login link already used, so each works once (accounts.login_links). The table kept
+    the name it had when the web app owned the model."""
+
+    # The random nonce signed into the link; a second use hits the unique constraint.
+    nonce = models.CharField(max_length=32, unique=True)
+    used_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        db_table = "web_usedloginlink"
+
+    def __str__(self) -> str:
+        return f"login link {self.nonce} used {self.used_at:%Y-%m-%d %H:%M}"

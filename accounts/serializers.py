@@ -4,7 +4,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
 from accounts.models import LANGUAGE_CHOICES, TIME_ZONES
-from khora_site.inputs import StrictInput
+from common.inputs import StrictInput
 
 
 class AccountCreateInput(StrictInput):

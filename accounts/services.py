@@ -11,7 +11,7 @@ from knox.models import AuthToken
 from accounts import usernames
 from accounts.models import Profile
 from accounts.token_auth import expired_tokens_delete
-from games.errors import DomainError
+from common.errors import DomainError
 
 User = get_user_model()
 

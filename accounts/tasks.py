@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from accounts.token_auth import expired_tokens_delete
-from games.tasks import RELIABLE
+from common.reliability import RELIABLE
 
 
 @shared_task(**RELIABLE)

@@ -14,9 +14,9 @@ from accounts.serializers import (
     TokenCreateInput,
     TokenOutput,
 )
+from accounts.throttles import LOGIN_THROTTLES, SignUpThrottle
 from accounts.token_auth import CachedTokenAuthentication
-from games.views import problems
-from khora_site.throttles import LOGIN_THROTTLES, SignUpThrottle
+from common.openapi import problems
 
 
 class AccountCreateView(APIView):

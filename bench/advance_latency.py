@@ -168,7 +168,7 @@ class Games:
     def _arm(self, game) -> Armed | None:
         from games import services
         from games.models import Game
-        from games.state_store import engine_game, load_state
+        from games.write.state_store import engine_game, load_state
 
         while True:
             game.refresh_from_db()
@@ -366,7 +366,7 @@ def advance_in_process(games: Games, count: int) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from games import services
-    from games.advancing import game_advance
+    from games.workers.advancing import game_advance
 
     seconds, statements = [], []
     while len(seconds) < count:

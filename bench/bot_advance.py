@@ -7,7 +7,7 @@ of each level, in the same run.
 Plays `--games` games per level, one player (answering its prompts' defaults through the
 service, as a request would) against three bots of the level, the levels taking turns. The
 advance runs in-process (eager tasks), under the game's lock, as on a worker. Per level it
-reports the time of each bot decision inside the advance (`games.chance.bot_option`: the bot's
+reports the time of each bot decision inside the advance (`games.write.chance.bot_option`: the bot's
 knowledge, its samples, its choice; everything else the advance does is the same for every
 level) and of each whole advance, p50/p95. The database must be a scratch one (the name must
 contain `bench`): its tables are created and its games left behind.
@@ -39,8 +39,10 @@ def main(argv=None) -> None:
     from django.core.management import call_command
 
     from bench.harness import latency_ms, machine, print_table, write_results
-    from games import advancing, chance, selectors, services
+    from games import selectors, services
     from games.models import Game
+    from games.workers import advancing
+    from games.write import chance
 
     call_command("migrate", verbosity=0)
     decide_seconds: dict[str, list[float]] = {level: [] for level in args.levels}

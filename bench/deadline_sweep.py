@@ -12,9 +12,9 @@ with a fresh public id, so every game is a copy of a valid, replayable game.
 `--due` of them get a deadline in the past; the others' deadlines fall in the next 48 hours.
 
 - sweep, in-process: the loop the minute tick runs (`advancing.due_steps` in batches of
-  `games.tasks.SWEEP_BATCH`, `advancing.step_expire` for each), repeated until nothing is due,
-  in this process, as the worker running the tick would; tasks it enqueues (the emails' sends)
-  go to Redis, where no worker takes them.
+  `games.workers.tasks.SWEEP_BATCH`, `advancing.step_expire` for each), repeated until nothing
+  is due, in this process, as the worker running the tick would; tasks it enqueues (the emails'
+  sends) go to Redis, where no worker takes them.
 - sweep, N workers (`--workers`, 0 to skip): another `--due` games are made due, their step ids
   claimed and sent as `expire_step` tasks to one `celery worker` process with N prefork
   processes; timed until the last step is expired (its commit is polled every 10 ms).
@@ -73,7 +73,7 @@ def make_players() -> list:
 def make_template(users: list, answered: int, rng: random.Random):
     """One game through the services, at round 1's first step with `answered` seats done."""
     from games import services
-    from games.state_store import engine_game, load_state
+    from games.write.state_store import engine_game, load_state
 
     game = services.game_create(
         creator=users[0], game_type="khora", seats=SEATS, options={}, step_hours=48
@@ -153,7 +153,7 @@ def set_deadlines(game_ids: list[int], due: set[int], rng: random.Random) -> Non
     """Due games: a deadline 1 s to 1 h ago; the others: 1 to 48 hours ahead."""
     from django.db import connection
 
-    from games import clock
+    from common import clock
     from games.models import GameStep
 
     now = clock.now()
@@ -186,7 +186,7 @@ def open_steps(game_ids) -> dict[int, tuple[int, int]]:
 
 
 def claim(limit: int) -> list[int]:
-    from games import advancing
+    from games.workers import advancing
 
     return advancing.due_steps(limit)
 
@@ -194,7 +194,7 @@ def claim(limit: int) -> list[int]:
 def claim_and_load(limit: int) -> int:
     """The reads of `step_expire` for every due step, without its lock and writes."""
     from games.models import GameStep
-    from games.writer import GameWriter
+    from games.write.writer import GameWriter
 
     ids = claim(limit)
     for step_id in ids:
@@ -207,8 +207,8 @@ def sweep_in_process() -> dict:
     """The tick's deadline loop, batch after batch, until nothing is due."""
     from django.db import connection
 
-    from games import advancing
-    from games.tasks import SWEEP_BATCH
+    from games.workers import advancing
+    from games.workers.tasks import SWEEP_BATCH
 
     statements = 0
 
@@ -239,7 +239,7 @@ def sweep_in_process() -> dict:
 def sweep_with_workers(env, workers: int, limit: int) -> dict:
     """Claim the due steps and fan them out as `expire_step` tasks to `workers` processes."""
     from games.models import GameStep
-    from games.tasks import expire_step
+    from games.workers.tasks import expire_step
     from khora_site.celery import app
 
     with SmtpSink() as sink, CeleryWorker(env, sink.port, concurrency=workers):

@@ -194,7 +194,7 @@ class Beat(threading.Thread):
     def run(self) -> None:
         from django.conf import settings
 
-        from games import tasks
+        from games.workers import tasks
 
         schedule = settings.CELERY_BEAT_SCHEDULE
         period = settings.GAME_SWEEP_SECONDS

@@ -7,7 +7,7 @@ Needs PostgreSQL (see bench/README.md). Random games are played in the engine (s
 stored as `GameEvent` rows in the benchmark's own database. For each size N it times, as the
 median of repeated runs:
 
-- load through the engine: `games.state_store.load_state(game, upto=...)`, the server's own
+- load through the engine: `games.write.state_store.load_state(game, upto=...)`, the server's own
   cold path (no snapshot): fetch the rows, decode them into engine events, replay them;
 - fetch and decode only: the same query, each row decoded into an engine event.
 
@@ -103,7 +103,7 @@ def plan(games: list, size: int) -> list[tuple[object, int]]:
 
 
 def through_engine(loads) -> None:
-    from games.state_store import load_state
+    from games.write.state_store import load_state
 
     for game, upto in loads:
         load_state(game, upto=upto)
@@ -137,7 +137,7 @@ def _take_engine_modules() -> dict:
 
 def through_reference_engine(loads) -> None:
     """`through_engine` with the reference engine: the same load_state, reading `engine` there."""
-    from games import state_store
+    from games.write import state_store
 
     theirs = REFERENCE["modules"]
     ours = _take_engine_modules()
@@ -155,7 +155,7 @@ REFERENCE: dict = {}
 
 
 def fetch_and_decode(loads) -> None:
-    from games.state_store import to_engine_event
+    from games.write.state_store import to_engine_event
 
     for game, upto in loads:
         [to_engine_event(row) for row in game.events.filter(seq__lte=upto).order_by("seq")]

@@ -155,7 +155,7 @@ class PromptPool:
 
     def _advance(self, game) -> None:
         try:
-            from games.advancing import game_advance
+            from games.workers.advancing import game_advance
         except ImportError:  # this server samples chance inside the submission itself
             return
         game_advance(game.pk)

@@ -8,7 +8,7 @@ hide it, and both show as such.
 from django.conf import settings
 from django.db import models
 
-from games import clock
+from common import clock
 
 
 class ChatMessage(models.Model):

@@ -3,18 +3,17 @@ carries. Chat is read beside the game, never through the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Max
-from django.db.models.functions import Coalesce
 
 from chat.models import ChatMessage, ChatMute, ChatPreference, ChatReadMark
-from games.errors import DomainError
+from common.errors import DomainError
 from games.models import Game, Seat
-from notifications.models import Notification
 
 PAGE_MAX = 200
 PLAYERS, SPECTATORS = ChatMessage.Channel.PLAYERS, ChatMessage.Channel.SPECTATORS
@@ -171,29 +170,25 @@ def wants_digest(user) -> bool:
     return ChatPreference.objects.filter(user=user, digest=True).exists()
 
 
-def looked_since(game: Game, user) -> tuple[int, datetime | None]:
-    """After which message id and moment everything said is news to `user`: the newest message
-    they saw on the game's page, their own last message, and the last email about this game
-    that went to them (it carried what was said before it). An answer to a prompt does not
-    count: made by email or over the API, it shows no table talk."""
+def looked_since(game: Game, user) -> int:
+    """After which message id everything said is news to `user`: the newest message they saw
+    on the game's page, and their own last message. An answer to a prompt does not count:
+    made by email or over the API, it shows no table talk."""
     mark = ChatReadMark.objects.filter(game=game, user=user).values_list("seen_upto", flat=True)
     own = ChatMessage.objects.filter(game=game, author=user).aggregate(newest=Max("id"))
-    told = Notification.objects.filter(
-        recipient=user,
-        game=game,
-        status__in=(Notification.Status.PENDING, Notification.Status.SENT),
-    ).aggregate(at=Max(Coalesce("sent_at", "created_at")))
-    return max(mark.first() or 0, own["newest"] or 0), told["at"]
+    return max(mark.first() or 0, own["newest"] or 0)
 
 
-def since_last_looked(game: Game, user) -> dict[str, Any]:
+def since_last_looked(game: Game, user, told_at: Callable[[], datetime | None]) -> dict[str, Any]:
     """The `table_talk` of an email to `user` about `game`: what was said at the table since
     they last looked (their own words, muted players and removed messages left out), the newest
-    CHAT_EMAIL_LINES, and how many earlier ones were left out."""
+    CHAT_EMAIL_LINES, and how many earlier ones were left out. `told_at` gives when the last
+    email about this game went to them (it carried what was said before it; notifications
+    knows), read only when the user may read the table."""
     found = access(game, user)
     if not found.reads:
         return {"lines": [], "earlier": 0}
-    after_id, after_moment = looked_since(game, user)
+    after_id, after_moment = looked_since(game, user), told_at()
     news = visible(game, found).filter(id__gt=after_id, deleted_at=None, hidden_at=None)
     news = news.exclude(author_id=found.user_id)
     if after_moment is not None:

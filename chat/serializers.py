@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from chat.selectors import PAGE_MAX
-from khora_site.inputs import StrictInput, StrictQuery
+from common.inputs import StrictInput, StrictQuery
 
 
 class ChatQuery(StrictQuery):

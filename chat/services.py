@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 
 from chat import selectors, text
 from chat.models import ChatMessage, ChatMute, ChatPreference, ChatReadMark
-from games import clock
-from games.errors import DomainError
+from common import clock
+from common.errors import DomainError
 from games.models import Game
 from games.services import IDEMPOTENCY_KEY_PATTERN, idempotency_cutoff
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.errors import DomainError
+from common.errors import DomainError
 
 # C0 controls but tab and newline, DEL and the C1 controls: invisible, and some terminals and
 # mail readers act on them.

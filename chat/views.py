@@ -17,10 +17,10 @@ from chat.serializers import (
     ChatPreferenceOutput,
     ChatQuery,
 )
+from common.conditional import body_conditional_response
+from common.openapi import GAME_ID, IDEMPOTENCY_KEY, problems
+from common.problems import problem_response
 from games import selectors as game_selectors
-from games.conditional import body_conditional_response
-from games.problems import problem_response
-from games.views import GAME_ID, IDEMPOTENCY_KEY, problems
 
 MESSAGE_EXAMPLE = {
     "id": 41,

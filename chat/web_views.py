@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chat import selectors, services, words
+from common.errors import DomainError
 from games import selectors as game_selectors
-from games.errors import DomainError
 from games.models import Game
 
 

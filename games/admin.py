@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
-from games.state_store import engine_game, to_engine_event
+from games.write.state_store import engine_game, to_engine_event
 
 
 class SeatInline(admin.TabularInline):

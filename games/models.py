@@ -11,7 +11,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from games import clock
+from common import clock
 
 
 def new_public_id() -> str:

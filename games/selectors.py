@@ -6,9 +6,9 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
-from games.errors import DomainError
+from common.errors import DomainError
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
-from games.state_store import engine_game, load_state, to_engine_event
+from games.write.state_store import engine_game, load_state, to_engine_event
 
 LIST_FILTERS = ("mine", "open", "awaiting")
 LOG_PAGE_MAX = 500
@@ -44,7 +44,7 @@ def open_step(game: Game) -> GameStep | None:
 
 
 # `step` not given: read the game's open step.
-_READ = object()
+_READ: Any = object()
 
 
 def prompt_payload(

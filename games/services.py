@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -21,13 +21,16 @@ from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
 import engine
 from bots import LEVELS as BOT_LEVELS
-from games import clock
-from games.errors import DomainError, engine_code_status
+from common import clock
+from common.errors import DomainError
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
+from games.refusals import DecisionRefused, engine_refusals
 from games.selectors import game_not_found, prompt_payload, seat_of
-from games.table import lock_game, read_table
-from games.writer import GameWriter
+from games.workers import advancing
+from games.write.locked_reads import lock_game, read_table
+from games.write.writer import GameWriter
 
+Result = TypeVar("Result")
 IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_MAX = 8, 255
 # Visible ASCII only: a one-character or blank key is a client bug that would make unrelated
 # submissions collide.
@@ -46,14 +49,13 @@ class Submission:
     replayed: bool = False  # True when an Idempotency-Key retry got the first response back
 
 
-class BatchStopped(DomainError):
+class BatchStopped(DecisionRefused):
     """A batch whose first decisions were kept and whose next one was refused."""
 
     def __init__(self, refusal: engine.IllegalDecision, accepted: list[dict[str, Any]]):
         super().__init__(
             refusal.code,
             f"{len(accepted)} decision(s) were accepted, then one was refused: {refusal.message}",
-            engine_code_status(refusal.code),
             {**refusal.details, "accepted": accepted},
         )
 
@@ -85,7 +87,8 @@ def game_create(
         raise DomainError(
             "unknown_game", f"Unknown game {game_type!r}; the server hosts 'khora'.", 400
         ) from None
-    rules.new_game(seats, options)  # refuses a bad setup with IllegalDecision("invalid_setup")
+    with engine_refusals():  # a bad setup is refused: invalid_setup
+        rules.new_game(seats, options)
     with transaction.atomic():
         # The creator's row lock makes the count and the insert one step, per player.
         # The user model, not type(creator): a web request's user is a lazy wrapper.
@@ -238,15 +241,14 @@ def decisions_submit(
             if accepted:  # a card drawn by the previous decision is sampled before the next
                 writer.sample_chance()
             try:
-                event = writer.rules.decide(
-                    writer.state, seat.position, decision.prompt, decision.option
-                )
+                seq = writer.decide(seat.position, decision.prompt, decision.option)
+            except engine.InvalidEvent:
+                raise  # corruption, not a refusal
             except engine.IllegalDecision as refusal:
                 if not accepted:
-                    raise
+                    raise DecisionRefused.of(refusal) from refusal
                 stopped = BatchStopped(refusal, accepted)
                 break
-            seq = writer.append(event)
             accepted.append({"prompt": decision.prompt, "option": decision.option, "seq": seq})
         writer.commit(flush=False)  # sent below with the Idempotency-Key's response
         body = {
@@ -298,7 +300,8 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
         writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step, defer_asks=True)
         if returning:
             writer.seat_taken_back(seat)
-        event = writer.rules.revise(writer.state, seat.position)  # IllegalDecision if none
+        with engine_refusals():  # nothing_to_revise when no sealed choice is open
+            event = writer.rules.revise(writer.state, seat.position)
         seq = writer.append(event)
         writer.commit()
         return {
@@ -360,7 +363,7 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
 
 def _locked_game(public_id: str, with_snapshot: bool = False) -> Game:
     """The game row, locked. `with_snapshot`: its state snapshot comes in the same read (the
-    lock is on the game row only; see games.state_store._snapshot_row)."""
+    lock is on the game row only; see games.write.state_store._snapshot_row)."""
     if not is_public_id(public_id):
         raise game_not_found(public_id)
     if with_snapshot:
@@ -393,3 +396,16 @@ def _require_active(game: Game) -> None:
 def _touch(game: Game) -> None:
     game.updated_at = clock.now()
     game.save(update_fields=["status", "updated_at"])
+
+
+def game_advance(game_id: int) -> bool:
+    """Sample chance and let bots play until a player is asked; False if nothing was due.
+    The advance task runs it after a change left the game waiting on the server; a reply by
+    email runs it in its own transaction, so the answer it sends carries the next prompt."""
+    return advancing.game_advance(game_id)
+
+
+def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Result:
+    """Run one game's work for an app above (the reminders); if the game itself fails, count
+    it on the game (crashed after GAME_ADVANCE_MAX_FAILURES) and return `default`."""
+    return advancing.isolated(game_id, work, default)

@@ -9,7 +9,7 @@ from http import HTTPStatus
 from django.conf import settings
 from django.http import JsonResponse
 
-from games.problems import PROBLEM_CONTENT_TYPE, problem_body
+from common.problems import PROBLEM_CONTENT_TYPE, problem_body
 
 _CODES = {
     400: ("bad_request", "The request could not be read; check the host, headers and body."),

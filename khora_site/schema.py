@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-# Request bodies refuse members they do not know (khora_site.inputs.StrictInput, and the
+# Request bodies refuse members they do not know (common.inputs.StrictInput, and the
 # preferences PATCH), so the schema says so and generated clients and fuzzers agree with it.
 STRICT_REQUEST_SUFFIX = "Request"
 

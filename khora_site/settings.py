@@ -96,9 +96,12 @@ INSTALLED_APPS = [
     "localmail",
     "chat",
     "webhooks",
+    "live",
     "django_htmx",
     "csp",
     "web",
+    # The top layer: the site's own commands (the embedded beat, the translations' build).
+    "khora_site",
 ]
 
 MIDDLEWARE = [
@@ -408,12 +411,12 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": [
-        "khora_site.renderers.ProblemJSONRenderer",
+        "common.renderers.ProblemJSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["khora_site.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["common.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.problems.problem_exception_handler",
+    "EXCEPTION_HANDLER": "common.problems.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -434,7 +437,7 @@ CORS_EXPOSE_HEADERS = ("ETag", "Retry-After", "Idempotent-Replayed")
 CORS_PREFLIGHT_MAX_AGE = 3600
 
 
-# Throttles (khora_site/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
+# Throttles (accounts/throttles.py), "<requests>/<second|minute|hour|day>" or "off", counted
 # in the shared cache; an exceeded one is 429 with Retry-After.
 def env_rate(name: str, default: str) -> str | None:
     raw = os.environ.get(name) or default
@@ -447,7 +450,7 @@ def env_rate(name: str, default: str) -> str | None:
 
 
 # The client's address is REMOTE_ADDR, unless the server runs behind this many proxies of our
-# own, each appending to X-Forwarded-For the address it saw (khora_site/throttles.py). Set it
+# own, each appending to X-Forwarded-For the address it saw (accounts/throttles.py). Set it
 # to the exact number: more lets a client forge its address, fewer counts the proxy as one.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXIES", 0)
 if TRUSTED_PROXY_COUNT < 0:

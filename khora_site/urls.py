@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from games.problems import api_not_found
+from common.problems import api_not_found
 from web.urls import auth_urlpatterns
 
 
@@ -17,7 +17,7 @@ def _docs_page(view_class):
 
 api_v1 = [
     path("", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("", include("games.api.urls")),
     path("", include("notifications.api_urls")),
     path("", include("chat.api_urls")),
     path("", include("live.urls")),

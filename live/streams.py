@@ -28,8 +28,8 @@ from django.db import close_old_connections
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
+from games.api.serializers import LogEntryOutput
 from games.models import Game
-from games.serializers import LogEntryOutput
 from live.hub import HUB, Subscription
 from live.publish import game_channel, user_channel
 

@@ -20,10 +20,10 @@ from drf_spectacular.utils import (
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.views import APIView
 
+from common.errors import DomainError
+from common.language import requester_language
+from common.openapi import ACCEPT_LANGUAGE, GAME_ID, problems
 from games import selectors
-from games.errors import DomainError
-from games.language import requester_language
-from games.views import ACCEPT_LANGUAGE, GAME_ID, problems
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
     GAME_STREAM_EXAMPLE,

@@ -7,7 +7,7 @@ without running mail servers.
 
 from django.db import models
 
-from games import clock
+from common import clock
 
 
 class LocalMail(models.Model):

@@ -15,12 +15,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-import engine
-from games import clock, selectors
+from common import clock
+from common.errors import DomainError
+from games import selectors
 from games import services as game_services
-from games.errors import DomainError
 from games.models import Game
-from mailplay.tokens import read_answer_token
+from notifications.mail_tokens import read_answer_token
 from notifications.selectors import language_of
 
 User = get_user_model()
@@ -79,7 +79,7 @@ def link_answer(token: str) -> LinkPage:
                 user=page.user,
                 decisions=[game_services.DecisionInput(target.prompt_id, target.option_id)],
             )
-        except (DomainError, engine.IllegalDecision) as refusal:
+        except DomainError as refusal:
             page.state = "refused"
             page.problem = "refusal"
             page.problem_values = {"code": refusal.code, "message": refusal.message}

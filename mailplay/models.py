@@ -12,7 +12,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from games import clock
+from common import clock
 
 
 class InboundMessage(models.Model):

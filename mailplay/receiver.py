@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.cache import caches
 
 from mailplay import services
-from mailplay.tokens import read_reply_token, token_of_address
+from notifications.mail_tokens import read_reply_token, token_of_address
 
 log = logging.getLogger(__name__)
 SENDER_WINDOW_SECONDS = 3600

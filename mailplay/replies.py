@@ -16,15 +16,16 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.login_links import email_link
 from chat.words import refusal_text
 from games.models import Game
-from mailplay.prompts import prompt_context
+from games.refusals import refusal_words
 from notifications import local_time
 from notifications.emails import game_name, numbered_options
 from notifications.kinds import ALL, SCOPE_LABELS
+from notifications.prompts import prompt_context
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
-from web.login_links import email_link
 
 
 @dataclass
@@ -155,15 +156,9 @@ def problem_text(problem: str, values: dict[str, Any]) -> str:
 
 
 def _refusal_reason(code: str, message: str) -> str:
-    # The refusals a number can meet, in the player's words; any other keeps the server's own
+    # The refusal in the player's words (games' one table); any other keeps the server's own
     # message (in English: the API's words).
-    reasons = {
-        "stale_prompt": gettext("That question has moved on."),
-        "not_your_turn": gettext("Nothing waits for you at the moment."),
-        "game_over": gettext("The game is over."),
-        "illegal_option": gettext("That choice is not one of the options."),
-    }
-    return reasons.get(code) or message
+    return refusal_words(code, message)
 
 
 def _reply_subject(subject: str, name: str) -> str:

@@ -22,17 +22,17 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-import engine
 from chat import services as chat_services
+from common import clock
+from common.errors import DomainError
 from engine.khora import catalog
-from games import advancing, clock, selectors
+from games import selectors
 from games import services as game_services
-from games.errors import DomainError
 from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
-from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications import emails
+from notifications.mail_tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications.selectors import language_of
 from notifications.suppression import is_suppressed
 
@@ -176,25 +176,29 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     """Decide what the mail means; apply its numbers. None: refused without an answer."""
     message = reading.parse(bytes(row.raw))
     if reading.is_automatic(message):
-        return _refuse(row, "ignored_automatic", "an auto-reply or bounce")
+        _refuse(row, "ignored_automatic", "an auto-reply or bounce")
+        return None
     target = _target(row, message)
     user = game = None
     if target is not None:
         user = User.objects.filter(pk=target.user_id).first()
         game = Game.objects.filter(pk=target.game_id).first()
     if user is None or game is None:
-        return _refuse(row, "refused_token", "no valid reply token")
+        _refuse(row, "refused_token", "no valid reply token")
+        return None
     row.user, row.game = user, game
     sender = reading.sender_address(message)
     if not user.email or sender != user.email.strip().lower():
-        return _refuse(row, "refused_sender", f"the sender {sender!r} is not the token's player")
+        _refuse(row, "refused_sender", f"the sender {sender!r} is not the token's player")
+        return None
     # The player's own text: numbers above a line that says something at the table.
     numbers_text, said = reading.split_said(reading.fresh_text(reading.body_text(message)))
     if game.status != Game.Status.ACTIVE:
         outcome = "game_over" if game.status == Game.Status.FINISHED else "game_closed"
         return _answer(row, _say(replies.Answer(outcome), game, user, said))
     if selectors.seat_of(game, user) is None:
-        return _refuse(row, "refused_token", "the token's player has no seat in its game")
+        _refuse(row, "refused_token", "the token's player has no seat in its game")
+        return None
     # The prompts' texts in the player's language: our answer lists them (its own words are
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
@@ -238,7 +242,7 @@ def _say(answer: replies.Answer, game: Game, user, said: str) -> replies.Answer:
     return answer
 
 
-def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> replies.Answer:
+def _apply(game: Game, user, current: dict | None, numbers: list[int], lang: str) -> replies.Answer:
     """Each number answers the seat's prompt of the moment, in order, while it is asked within
     the same step: a prompt of a later step (after bots played on) is one the player has not
     seen, so a number meant for something else is never applied to it."""
@@ -264,7 +268,7 @@ def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> re
                 user=user,
                 decisions=[game_services.DecisionInput(current["id"], option["id"])],
             )
-        except (DomainError, engine.IllegalDecision) as refusal:
+        except DomainError as refusal:
             answer.outcome = "refused" if not answer.taken else "applied_partly"
             answer.problem = "refused"
             answer.problem_values = {
@@ -286,10 +290,12 @@ def _apply(game: Game, user, current: dict, numbers: list[int], lang: str) -> re
 
 def _advanced(game: Game) -> Game:
     """The game after its chance and bots ran: the next prompt may follow a draw or roll.
-    Done here, in this transaction, rather than waiting for the advance task."""
+    Done here, in this transaction, rather than waiting for the advance task: the prompt that
+    follows straight from the player's own answer is no news, so no other email would tell a
+    player who plays by email what they are asked now; this reply does."""
     game = Game.objects.get(pk=game.pk)
     if game.needs_advance:
-        advancing.game_advance(game.pk)
+        game_services.game_advance(game.pk)
         game = Game.objects.get(pk=game.pk)
     return game
 

@@ -2,9 +2,8 @@
 
 from celery import shared_task
 
+from common.reliability import RELIABLE
 from mailplay import services
-
-RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
 
 
 @shared_task(**RELIABLE)

@@ -13,7 +13,7 @@ log = logging.getLogger(__name__)
 
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
     from mailplay import services
-    from mailplay.tokens import read_reply_token, token_of_address
+    from notifications.mail_tokens import read_reply_token, token_of_address
 
     message = event.message
     token = token_of_address(message.envelope_recipient or "")

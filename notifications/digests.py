@@ -107,6 +107,6 @@ def _asked(user, preferences, wanted: list[Notification]) -> list[dict[str, Any]
 
 def _asked_now(user) -> list[dict[str, Any]]:
     # The games side reads the games (it imports this module, hence the late import).
-    from games.notify import asked_now
+    from notifications.game_emails import asked_now
 
     return asked_now(user)

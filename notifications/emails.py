@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.login_links import email_link
 from notifications import local_time
 from notifications.kinds import (
     ALL,
@@ -33,7 +34,6 @@ from notifications.kinds import (
 from notifications.models import Notification
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
-from web.login_links import email_link
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,8 @@ def digest(user, *, asked: list[dict[str, Any]] | None, news: list[Notification]
 
 def chat_digest(user, context: dict[str, Any]) -> Rendered:
     """What was said at one game's table since the player last looked (chat/), for a player
-    who chose these emails; context: the game's (games.notify.talk_context) and `table_talk`."""
+    who chose these emails; context: the game's (notifications.game_emails.talk_context) and
+    `table_talk`."""
     with translation.override(language_of(user)):
         values = {**_game_values(user, context), "table_talk": context.get("table_talk") or {}}
         return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)

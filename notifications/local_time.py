@@ -1,6 +1,6 @@
 """A user's wall clock: their time zone, quiet hours and how a deadline reads to them."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils import dateformat, translation
@@ -55,7 +55,3 @@ def format_deadline(deadline: datetime, zone: ZoneInfo) -> str:
         day = day[0].lower() + day[1:]  # Ukrainian writes weekdays in lower case
     when = gettext("%(day)s at %(time)s") % {"day": day, "time": f"{local:%H:%M}"}
     return f"{when} {abbreviation}{where}".strip()
-
-
-def as_utc(moment: datetime) -> datetime:
-    return moment.astimezone(UTC)

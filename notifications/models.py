@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from games import clock
+from common import clock
 
 HOURS = [MinValueValidator(0), MaxValueValidator(23)]
 

@@ -1,13 +1,17 @@
 """Reads: a user's preferences (stored or default) and what an unsubscribe link would do."""
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Max
+from django.db.models.functions import Coalesce
 
 from accounts.models import Profile
+from chat import selectors as chat_selectors
 from notifications.kinds import FAMILIES, SCOPE_LABELS
-from notifications.models import Delivery, NotificationPreference
+from notifications.models import Notification, NotificationPreference
 from notifications.tokens import read_unsubscribe_token
 
 User = get_user_model()
@@ -15,7 +19,7 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 # Set on a user whose profile and preferences were just read with them, in the transaction
-# that writes their email (games.writer does so for the players it emails). Other user
+# that writes their email (games.write.writer does so for the players it emails). Other user
 # objects may carry a profile cached long ago (one assigned at creation): those are read.
 FRESH_RELATIONS = "relations_read_for_email"
 
@@ -79,5 +83,16 @@ def unsubscribe_target(token: str) -> dict[str, Any] | None:
     return {"user": user, "scope": scope, "label": SCOPE_LABELS[scope]}
 
 
-def is_off(user, family: str) -> bool:
-    return delivery_for(user, family) == Delivery.OFF
+def last_told_at(game, user) -> datetime | None:
+    """When the last email about `game` went to `user` (or was written, still pending)."""
+    return Notification.objects.filter(
+        recipient=user,
+        game=game,
+        status__in=(Notification.Status.PENDING, Notification.Status.SENT),
+    ).aggregate(at=Max(Coalesce("sent_at", "created_at")))["at"]
+
+
+def table_talk(game, user) -> dict[str, Any]:
+    """What was said at the game's table since `user` last looked (chat's selector), for an
+    email about the game."""
+    return chat_selectors.since_last_looked(game, user, lambda: last_told_at(game, user))

@@ -27,7 +27,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from kombu.exceptions import OperationalError
 
-from games import clock
+from common import clock
 from games.models import Game, Seat
 from notifications import emails
 from notifications.kinds import OWED, stale_once_answered
@@ -297,7 +297,7 @@ def _in_current_language(row: Notification) -> None:
         return
     # The games side composes what asks a prompt (notifications never reads a game); it
     # imports this app, so it is imported here.
-    from games.asking import recompose
+    from notifications.asking import recompose
 
     recompose(row)
 

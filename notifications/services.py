@@ -18,8 +18,8 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
 from chat.models import ChatPreference
-from games import clock
-from games.errors import DomainError
+from common import clock
+from common.errors import DomainError
 from notifications import emails, local_time
 from notifications.kinds import ALL, CHAT_DIGEST, DIGEST, FAMILIES, family_of
 from notifications.models import Delivery, Notification, NotificationPreference

@@ -6,8 +6,13 @@ from celery import shared_task
 from django.conf import settings
 from kombu.exceptions import OperationalError
 
-from games import clock
-from notifications import digests, services
+from common import clock
+from common.reliability import RELIABLE, TRANSIENT, enqueue, retry_soon
+from games import events
+from notifications import asking, chat_digests, digests, reminders, sending, services
+
+# How many games or steps one sweep or tick takes on (the next one takes the rest).
+SWEEP_BATCH = 2000
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -41,3 +46,45 @@ def send_daily_digests() -> int:
     """Write the digests of users whose local digest hour it is. Meant for the beat, hourly
     or more often: a user gets at most one digest per local day."""
     return digests.send_digests(clock.now())
+
+
+# The "your turn" emails and the chat digest keep the names they had when games and chat
+# wrote them: routes (the email queue), and work already queued, name them.
+@shared_task(bind=True, **RELIABLE, name="games.tasks.write_asks")
+def write_asks(self, game_id: int) -> int:
+    """Write the "your turn" emails a game's change queued (on the email queue)."""
+    try:
+        return asking.write_asks(game_id)
+    except TRANSIENT as error:
+        return retry_soon(self, error)
+
+
+@shared_task(**RELIABLE, name="chat.tasks.send_chat_digests")
+def send_chat_digests() -> int:
+    """Write the chat digests due (enqueued by the minute tick; at most one per game an hour
+    for each player who chose them)."""
+    return chat_digests.send_chat_digests(clock.now())
+
+
+def after_sweep(_swept: events.Swept) -> int:
+    """games' sweep ran (every few seconds): write the asks a lost task left unwritten, and
+    an email due for a while (its hold for an active player ended, a retry, a lost task or a
+    failed enqueue, a pause over) is not left for the minute tick."""
+    unwritten = asking.games_left_behind(SWEEP_BATCH)
+    for game_id in unwritten:
+        enqueue(write_asks, game_id)
+    if sending.oldest_due_since(settings.GAME_SWEEP_SECONDS):
+        enqueue(send_due_notifications)
+    return len(unwritten)
+
+
+def after_tick(_ticked: events.Ticked) -> dict[str, int]:
+    """games' minute tick ran: write the reminders due, and hand the digests and the emails
+    due to the email queue."""
+    reminded = sum(
+        reminders.step_remind(step_id) for step_id in reminders.steps_to_remind(SWEEP_BATCH)
+    )
+    enqueue(send_daily_digests)
+    enqueue(send_chat_digests)
+    enqueue(send_due_notifications)
+    return {"reminded": reminded}

@@ -10,7 +10,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.views import problems
+from common.openapi import problems
 from notifications import selectors, services
 from notifications.serializers import PreferencesInput, PreferencesOutput
 

@@ -31,7 +31,7 @@ def tasks_run_in_process(request):
 @pytest.fixture(autouse=True)
 def throttles_off(request):
     """Throttles count across tests in the shared cache, so they are off unless a test sets
-    its own rates (tests/server/test_throttles.py does, with fresh identities)."""
+    its own rates (tests/accounts/test_throttles.py does, with fresh identities)."""
     try:
         from django.conf import settings
     except ImportError:

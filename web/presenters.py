@@ -13,9 +13,9 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 
 import engine
+from common.language import DEFAULT, LANGUAGES
 from engine.khora import catalog
 from games import selectors
-from games.language import DEFAULT, LANGUAGES
 from games.models import Game
 
 TRACKS = ("economy", "culture", "military")

@@ -7,8 +7,8 @@ from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts import login_links
 from accounts.models import Profile
-from web import login_links
 
 
 def language_set(*, user, language: str) -> None:

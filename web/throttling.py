@@ -14,7 +14,7 @@ from functools import wraps
 
 from django.shortcuts import render
 
-from khora_site import throttles
+from accounts import throttles
 
 
 class _FormPost:

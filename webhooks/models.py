@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games import clock
+from common import clock
 
 EVENT_TYPES = ("game.your_turn", "game.over")
 

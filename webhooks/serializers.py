@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from khora_site.inputs import StrictInput
+from common.inputs import StrictInput
 from webhooks.models import EVENT_TYPES
 
 

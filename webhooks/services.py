@@ -26,8 +26,9 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 
-from games import clock
-from games.errors import DomainError
+from common import clock
+from common.errors import DomainError
+from games.models import Game
 from webhooks.models import EVENT_TYPES, Attempt, Delivery, Endpoint
 from webhooks.signing import new_message_id, new_secret, signed_headers
 from webhooks.transport import AddressRefused, checked_address, post
@@ -77,16 +78,30 @@ def endpoint_enable(*, owner, endpoint_id: int) -> Endpoint:
     return endpoint
 
 
-def record_game_events(game, asked_user_ids: list[int], finished_user_ids: list[int]) -> None:
-    """Called by the game writer inside its transaction: once it commits, the webhooks queue
-    writes a delivery per matching endpoint and sends them. Nothing is read or written here,
-    so a decision costs no extra round trip to the database (tests/server's round trips)."""
+def game_written(written) -> None:
+    """games.events.GameWritten: deliveries for the players the change asks anew, or whose
+    game it ended (the game's status as the change commits it)."""
+    asked = [seat.user_id for seat in written.newly_asked]
+    ended = (
+        [s.user_id for s in written.seats if s.user_id and not s.is_bot] if written.ends_now else []
+    )
+    status = Game.Status.FINISHED if written.finished else written.game.status
+    record_game_events(written.game, asked, ended, status)
+
+
+def record_game_events(
+    game, asked_user_ids: list[int], finished_user_ids: list[int], status: str | None = None
+) -> None:
+    """Called in the game writer's transaction (games.events.GameWritten): once it commits,
+    the webhooks queue writes a delivery per matching endpoint and sends them. Nothing is read
+    or written here, so a decision costs no extra round trip to the database
+    (tests/games/write/test_submission_round_trips.py)."""
     if not asked_user_ids and not finished_user_ids:
         return
     event = {
         "game": game.public_id,
         "last_seq": game.last_seq,
-        "status": game.status,
+        "status": status or game.status,
         "asked": asked_user_ids,
         "ended": finished_user_ids,
     }
@@ -144,11 +159,10 @@ def enqueue(delivery_id: int, attempts: int, delay: float) -> None:
 def _later(task_name: str, args: tuple, delay: float) -> None:
     """To the webhooks queue; in the embedded default (tasks in-process) to a thread of its
     own instead, so that a receiver that hangs never holds up the request that caused it."""
-    from khora_site.celery import app
     from webhooks import tasks
 
     task = getattr(tasks, task_name)
-    if app.conf.task_always_eager:
+    if task.app.conf.task_always_eager:  # the site's Celery app, through its task
         timer = threading.Timer(delay, _in_thread, args=(task, args))
         timer.daemon = True
         timer.start()

@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.views import problems
+from common.openapi import problems
 from webhooks import services
 from webhooks.models import Endpoint
 from webhooks.serializers import (

@@ -7,7 +7,7 @@ bench.bare). Same delivery options as the product's tasks, so the broker hop is 
 from celery import shared_task
 
 from bench.bare.models import BareDecision
-from games.tasks import RELIABLE
+from common.reliability import RELIABLE
 
 
 @shared_task(**RELIABLE)

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -61,10 +61,10 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("idempotency_key", models.CharField(blank=True, default="", max_length=255)),
-                ("created_at", models.DateTimeField(default=games.clock.now, editable=False)),
+                ("created_at", models.DateTimeField(default=common.clock.now, editable=False)),
                 ("deleted_at", models.DateTimeField(blank=True, null=True)),
                 ("hidden_at", models.DateTimeField(blank=True, null=True)),
-                ("changed_at", models.DateTimeField(default=games.clock.now)),
+                ("changed_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "author",
                     models.ForeignKey(
@@ -116,7 +116,7 @@ class Migration(migrations.Migration):
                         auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
                     ),
                 ),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(
@@ -160,7 +160,7 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("seen_upto", models.BigIntegerField(default=0)),
-                ("seen_at", models.DateTimeField(default=games.clock.now)),
+                ("seen_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(

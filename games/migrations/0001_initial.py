@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 import games.models
 
 
@@ -53,8 +53,8 @@ class Migration(migrations.Migration):
                 ("options", models.JSONField(blank=True, default=dict)),
                 ("step_hours", models.PositiveIntegerField(default=48)),
                 ("last_seq", models.PositiveIntegerField(default=0)),
-                ("created_at", models.DateTimeField(default=games.clock.now, editable=False)),
-                ("updated_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now, editable=False)),
+                ("updated_at", models.DateTimeField(default=common.clock.now)),
                 ("started_at", models.DateTimeField(blank=True, null=True)),
                 ("finished_at", models.DateTimeField(blank=True, null=True)),
                 (
@@ -85,7 +85,7 @@ class Migration(migrations.Migration):
                 ("seat", models.PositiveSmallIntegerField(blank=True, null=True)),
                 ("payload", models.JSONField()),
                 ("auto", models.BooleanField(default=False)),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(
@@ -117,7 +117,7 @@ class Migration(migrations.Migration):
                     "seats",
                     models.JSONField(default=list, help_text="The seats asked in this step."),
                 ),
-                ("opened_at", models.DateTimeField(default=games.clock.now)),
+                ("opened_at", models.DateTimeField(default=common.clock.now)),
                 ("deadline", models.DateTimeField()),
                 ("closed_at", models.DateTimeField(blank=True, null=True)),
                 (
@@ -146,7 +146,7 @@ class Migration(migrations.Migration):
                 ("request_hash", models.CharField(max_length=64)),
                 ("response_status", models.PositiveSmallIntegerField()),
                 ("response_body", models.JSONField()),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(
@@ -175,7 +175,7 @@ class Migration(migrations.Migration):
                 ("position", models.PositiveSmallIntegerField()),
                 ("is_bot", models.BooleanField(default=False)),
                 ("pending_prompt", models.CharField(blank=True, default="", max_length=64)),
-                ("joined_at", models.DateTimeField(default=games.clock.now)),
+                ("joined_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(
@@ -211,7 +211,7 @@ class Migration(migrations.Migration):
                 ("seq", models.PositiveIntegerField()),
                 ("rules_version", models.CharField(max_length=32)),
                 ("data", models.BinaryField()),
-                ("updated_at", models.DateTimeField(default=games.clock.now)),
+                ("updated_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.OneToOneField(

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
                 ("position", models.PositiveSmallIntegerField()),
                 ("prompt", models.CharField(max_length=64)),
                 ("defaults_played", models.JSONField(blank=True, default=list)),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "game",
                     models.ForeignKey(

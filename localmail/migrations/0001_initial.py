@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
                         auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
                     ),
                 ),
-                ("sent_at", models.DateTimeField(db_index=True, default=games.clock.now)),
+                ("sent_at", models.DateTimeField(db_index=True, default=common.clock.now)),
                 ("sender", models.CharField(max_length=320)),
                 (
                     "recipients",

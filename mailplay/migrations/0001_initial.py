@@ -6,7 +6,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
                 ("envelope_from", models.CharField(blank=True, max_length=320)),
                 ("envelope_to", models.CharField(blank=True, max_length=320)),
                 ("raw", models.BinaryField()),
-                ("received_at", models.DateTimeField(default=games.clock.now)),
+                ("received_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "status",
                     models.CharField(

@@ -7,7 +7,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 import notifications.models
 
 
@@ -164,10 +164,10 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("attempts", models.PositiveSmallIntegerField(default=0)),
-                ("next_attempt_at", models.DateTimeField(default=games.clock.now)),
+                ("next_attempt_at", models.DateTimeField(default=common.clock.now)),
                 ("sent_at", models.DateTimeField(blank=True, null=True)),
                 ("last_error", models.TextField(blank=True)),
-                ("created_at", models.DateTimeField(default=games.clock.now, editable=False)),
+                ("created_at", models.DateTimeField(default=common.clock.now, editable=False)),
                 (
                     "digest",
                     models.ForeignKey(

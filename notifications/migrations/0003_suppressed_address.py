@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                     models.CharField(help_text="bounced, complained or rejected", max_length=16),
                 ),
                 ("detail", models.CharField(blank=True, max_length=500)),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
             ],
         ),
     ]

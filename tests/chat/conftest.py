@@ -1,6 +1,6 @@
 """The chat tests use the server tests' players (users with tokens and API clients)."""
 
-from tests.server.conftest import (  # noqa: F401 - fixtures, registered by being imported
+from tests.players import (  # noqa: F401 - fixtures, registered by being imported
     anonymous,
     fast_password_hashing,
     make_player,

@@ -10,7 +10,7 @@ import pytest
 from chat.models import ChatMessage
 from games import services
 from games.models import Game, GameEvent
-from tests.server.conftest import assert_problem, start_game, url
+from tests.players import assert_problem, start_game, url
 
 
 @pytest.fixture

@@ -9,15 +9,15 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from chat import digests
 from chat import services as chat_services
 from chat.models import ChatPreference
-from games import clock
-from games.tasks import tick
+from common import clock
+from games.workers.tasks import tick
+from notifications import chat_digests as digests
 from notifications.kinds import CHAT_DIGEST
 from notifications.models import Notification
 from notifications.tokens import unsubscribe_token
-from tests.server.conftest import assert_problem, start_game
+from tests.players import assert_problem, start_game
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,10 @@ import pytest
 from django.core import mail
 
 from chat import services as chat_services
-from games import clock, selectors, services
+from common import clock
+from games import selectors, services
 from notifications.models import Notification
-from tests.server.conftest import start_game
+from tests.players import start_game
 
 
 @pytest.fixture(autouse=True)

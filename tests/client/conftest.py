@@ -8,4 +8,4 @@ from pathlib import Path
 CLIENT = Path(__file__).resolve().parents[2] / "clients" / "python"
 sys.path[:0] = [str(CLIENT), str(CLIENT / "examples")]
 
-from tests.server.conftest import *  # noqa: E402, F403  (players; PostgreSQL-only tests)
+from tests.players import *  # noqa: E402, F403  (players; PostgreSQL-only tests)

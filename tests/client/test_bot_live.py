@@ -10,7 +10,7 @@ from khora_client import KhoraClient
 from random_bot import play
 
 # The live server serves the bot's stream and its decisions at once, from several threads: on
-# SQLite they would share the test's one in-memory connection (tests/server/test_schemathesis.py
+# SQLite they would share the test's one in-memory connection (tests/games/api/test_schemathesis.py
 # says why), so this runs on PostgreSQL, and fails rather than skips under CI=true.
 pytestmark = pytest.mark.postgres
 

@@ -19,7 +19,7 @@ from aiosmtpd.controller import Controller
 from django.conf import settings
 from django.db import connection
 
-from tests.server.conftest import (  # noqa: F401
+from tests.players import (  # noqa: F401
     anonymous,
     fast_password_hashing,
     make_player,

@@ -9,12 +9,13 @@ from datetime import timedelta
 
 from django.conf import settings
 
-from games import clock, tasks
+from common import clock
 from games.models import Game
+from games.workers import tasks
 from notifications.models import Notification
 from tests.integration.conftest import wait_for
 from tests.integration.test_reliability import HungSmtpServer, _wait_for_the_advance
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 
 def test_workers_serving_both_queues_keep_games_moving_while_smtp_hangs(make_player, start_worker):

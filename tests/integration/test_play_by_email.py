@@ -22,9 +22,9 @@ import pytest
 
 from games.models import Game, GameEvent
 from mailplay.models import InboundMessage
-from mailplay.tokens import reply_token
+from notifications.mail_tokens import reply_token
 from tests.integration.conftest import ROOT, Worker, _free_port, wait_for
-from tests.server.conftest import start_game
+from tests.players import start_game
 
 OPTION = re.compile(r"^  (\d+)\. ", re.MULTILINE)
 

@@ -7,7 +7,7 @@ from collections import Counter
 from games.models import Game, GameEvent, GameStep, PendingAsk
 from notifications.models import Notification
 from tests.integration.conftest import wait_for
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 
 def _subject(message) -> str:

@@ -11,10 +11,10 @@ import psycopg
 
 from games.models import Game, GameEvent
 from notifications.models import Notification
+from tests.games.workers.race import ADVANCE_WITHIN, ROUNDS, race_once
 from tests.integration.conftest import database_url, wait_for
 from tests.integration.test_worker_faults import _blocked_on_a_lock
-from tests.server.conftest import start_game, url
-from tests.workers.race import ADVANCE_WITHIN, ROUNDS, race_once
+from tests.players import start_game, url
 
 HEALED_WITHIN = 15.0  # seconds after a fault, every game due an advance has moved
 

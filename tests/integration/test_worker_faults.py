@@ -8,7 +8,7 @@ from django.db import connection
 from games.models import Game, GameEvent
 from notifications.models import Notification
 from tests.integration.conftest import database_url, wait_for
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 # A task left unacknowledged by a dead worker is delivered again within about 2 seconds.
 QUICK_RECOVERY = {"CELERY_VISIBILITY_TIMEOUT": "1", "CELERY_RESTORE_INTERVAL": "1"}

@@ -9,7 +9,7 @@ from email.utils import make_msgid
 import pytest
 
 from notifications.models import Notification
-from tests.server.conftest import (  # noqa: F401
+from tests.players import (  # noqa: F401
     anonymous,
     fast_password_hashing,
     make_player,

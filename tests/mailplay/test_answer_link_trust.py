@@ -8,10 +8,10 @@ import re
 
 from django.test import Client
 
-from games import clock
+from common import clock
 from games.models import GameEvent
 from tests.mailplay.conftest import latest_email
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 LINK = re.compile(r"https://khora\.example(/mail/answer/[^/\s]+/)")
 FRESH = re.compile(r'href="[^"]*/mail/answer/')
@@ -101,7 +101,7 @@ def test_an_old_or_expired_links_page_shows_the_options_now_as_text_without_link
 
 def test_the_login_link_page_is_never_stored(make_player):
     alice = make_player("alice")
-    from web import login_links
+    from accounts import login_links
 
     page = Client().get(login_links.login_url(alice.user).removeprefix("https://khora.example"))
     assert page.status_code == 200 and "no-store" in page["Cache-Control"]

@@ -6,10 +6,10 @@ import re
 
 from django.test import Client
 
-from games import clock
+from common import clock
 from games.models import GameEvent
 from tests.mailplay.conftest import latest_email
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 LINK = re.compile(r"https://khora\.example(/mail/answer/[^/\s]+/)")
 

@@ -10,7 +10,7 @@ from games.models import GameEvent
 from mailplay import services
 from mailplay.models import InboundMessage
 from tests.mailplay.conftest import latest_email, reply
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 
 def _deliver(raw: bytes, to: str) -> InboundMessage | None:

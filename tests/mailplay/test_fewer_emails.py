@@ -13,11 +13,12 @@ import random
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from games import clock, selectors
+from common import clock
+from games import selectors
 from games.models import Game, GameStep
 from notifications import services as outbox
 from notifications.models import Notification
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 ANSWER_ONLINE = (timedelta(seconds=20), timedelta(minutes=3))  # reading and deciding

@@ -14,7 +14,7 @@ from games.models import GameEvent
 from mailplay import services
 from mailplay.replies import problem_text
 from tests.mailplay.conftest import latest_email, reply
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 LINK = re.compile(r"https://khora\.example(/mail/answer/[^/\s]+/)")
 NUMBERED = re.compile(r"^  \d+\. (.+?)(?: \(типовий вибір\))?$", re.MULTILINE)

@@ -12,8 +12,9 @@ from email.utils import make_msgid
 import pytest
 from django.core.cache import cache
 
-from mailplay import receiver, tokens
+from mailplay import receiver
 from mailplay.models import InboundMessage
+from notifications import mail_tokens as tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,13 +7,13 @@ from datetime import timedelta
 
 from django.core import mail
 
-from games import clock
+from common import clock
 from games.models import Game, GameEvent
 from mailplay import services
 from mailplay.models import InboundMessage
-from mailplay.tokens import reply_address
+from notifications.mail_tokens import reply_address
 from tests.mailplay.conftest import latest_email, options_of, reply
-from tests.server.conftest import start_game, url
+from tests.players import start_game, url
 
 
 def _decisions(game, seat) -> int:

@@ -14,10 +14,10 @@ from django.test import Client
 from games.models import GameEvent
 from mailplay import reading
 from mailplay.models import InboundMessage
-from mailplay.tokens import read_reply_token, reply_address, reply_token, token_of_address
+from notifications.mail_tokens import read_reply_token, reply_address, reply_token, token_of_address
 from notifications.models import Notification, SuppressedAddress
 from tests.mailplay.conftest import latest_email, reply
-from tests.server.conftest import start_game
+from tests.players import start_game
 
 SIGNING_KEY = "mailgun-test-signing-key"
 MAILGUN_URL = "/mail/provider/mailgun/inbound/"

@@ -14,9 +14,11 @@ from accounts.models import Profile
 from games.models import Game
 from notifications.models import NotificationPreference
 
-# The rule for @pytest.mark.postgres (skip on SQLite, fail in CI) lives with the server tests,
-# and so do the players of real games (the digest reads what they are asked).
-from tests.server.conftest import (  # noqa: F401
+# The rule for @pytest.mark.postgres (skip on SQLite, fail in CI) and the players of real
+# games (the digest reads what they are asked), shared by the server-side tests; the game
+# emails' tests jump the frozen clock by days (ticks_keep_their_pace).
+from tests.players import (  # noqa: F401
+    _ticks_keep_their_pace,
     fast_password_hashing,
     make_player,
     pytest_runtest_setup,

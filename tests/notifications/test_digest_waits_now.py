@@ -12,15 +12,15 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import Profile
-from games import clock
+from common import clock
 from games import services as game_services
 from games.models import Game, GameEvent
 from mailplay import services as mail_services
-from mailplay.tokens import read_answer_token, reply_address
 from notifications import digests
+from notifications.mail_tokens import read_answer_token, reply_address
 from notifications.models import Notification, NotificationPreference
 from tests.mailplay.conftest import reply
-from tests.server.conftest import url
+from tests.players import url
 
 NOON = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)  # the games start then
 SEND = NOON + timedelta(hours=1)  # 13:00 UTC: 15:00 in Kyiv, 08:00 in New York

@@ -9,13 +9,13 @@ from datetime import UTC, datetime, timedelta
 
 from django.core import mail
 
-from games import clock
+from accounts.login_links import target_of
+from common import clock
 from games.models import Game
 from notifications import digests, services, tasks
 from notifications.models import Notification
 from notifications.tokens import read_unsubscribe_token
 from tests.notifications.conftest import over_context, turn_context
-from web.login_links import target_of
 
 # 4 March 2025: 08:00 in Paris is 07:00 UTC; 08:00 in Tokyo is 23:00 UTC the day before.
 PARIS_8 = datetime(2025, 3, 4, 7, 0, tzinfo=UTC)

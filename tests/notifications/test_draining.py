@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from games import clock
+from common import clock
 from games.models import Game, Seat
 from notifications import sending, services, tasks
 from notifications.models import Notification
@@ -214,7 +214,7 @@ def test_game_over_context_still_renders(make_user, game):
 def test_the_sweep_sends_a_row_whose_hold_ended_without_waiting_for_the_minute_tick(
     make_user, game, settings
 ):
-    from games import tasks as game_tasks
+    from games.workers import tasks as game_tasks
 
     settings.GAME_SWEEP_SECONDS = 4
     alice = make_user("alice")

@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 import pytest
 from django.core import mail
 
+from accounts.login_links import target_of
 from notifications import services
 from notifications.models import Notification
 from notifications.tokens import read_unsubscribe_token
 from tests.notifications.conftest import SITE, over_context, turn_context
-from web.login_links import target_of
 
 
 def send(user, game, kind, context, step="7"):

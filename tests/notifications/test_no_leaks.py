@@ -17,7 +17,7 @@ from games import selectors
 from notifications import services
 from notifications.models import Notification
 from tests.notifications.conftest import over_context, turn_context
-from tests.server.conftest import Player, start_game
+from tests.players import Player, start_game
 
 KINDS = ("game_started", "your_turn", "reminder_24h", "game_over")
 

@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.db import IntegrityError, transaction
 
-from games import clock
+from common import clock
 from games.models import Game
 from notifications import services, tasks
 from notifications.models import Notification

@@ -10,7 +10,7 @@ from accounts.models import Profile
 from notifications import services
 from notifications.models import NotificationPreference
 from tests.notifications.conftest import turn_context
-from tests.server.conftest import assert_problem
+from tests.players import assert_problem
 
 PATH = "/api/v1/me/preferences/"
 

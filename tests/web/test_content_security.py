@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from games import services
-from tests.server.test_production_settings import production_env, run
+from tests.khora_site.test_production_settings import production_env, run
 from tests.web.conftest import client_for, make_user, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,9 +12,9 @@ import pytest
 from games import selectors, services
 from games.models import Game
 from tests.web.conftest import client_for, make_user, start_game
-from web.management.commands.buildtranslations import LOCALE
 
 pytestmark = pytest.mark.django_db(transaction=True)
+LOCALE = Path(__file__).resolve().parents[2] / "web" / "locale"
 
 
 def _play_default(game, user) -> None:

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
+from accounts import login_links
 from tests.web.conftest import client_for, make_user
-from web import login_links
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

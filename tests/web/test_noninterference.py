@@ -14,7 +14,7 @@ from engine.khora.content.cards import CARDS
 from engine.khora.content.events import EVENTS
 from games import selectors, services
 from games.models import Game
-from games.state_store import engine_game, load_state
+from games.write.state_store import engine_game, load_state
 from tests.web.conftest import client_for, in_round, make_user, play, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

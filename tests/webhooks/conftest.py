@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.server.conftest import *  # noqa: F403  (players, games)
+from tests.players import *  # noqa: F403  (players, games)
 
 
 class Receiver:

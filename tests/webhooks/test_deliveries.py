@@ -8,7 +8,7 @@ from django.core import mail
 from standardwebhooks.webhooks import Webhook
 
 from games.models import Game
-from tests.server.conftest import assert_problem, start_game, url
+from tests.players import assert_problem, start_game, url
 from tests.webhooks.conftest import wait_for
 from webhooks.models import Delivery, Endpoint
 

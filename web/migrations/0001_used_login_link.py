@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("nonce", models.CharField(max_length=32, unique=True)),
-                ("used_at", models.DateTimeField(default=games.clock.now)),
+                ("used_at", models.DateTimeField(default=common.clock.now)),
             ],
         ),
     ]

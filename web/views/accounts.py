@@ -16,11 +16,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 
+from accounts import login_links
 from accounts import services as account_services
-from games.errors import DomainError
+from common.errors import DomainError
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
-from web import login_links
 from web import services as web_services
 from web.forms import PreferencesForm, SignUpForm
 

@@ -19,13 +19,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-import engine
 from chat import selectors as chat_selectors
 from chat import services as chat_services
 from chat.web_views import section_context
+from common.errors import DomainError
 from games import selectors, services
-from games.errors import DomainError
 from games.models import Game
+from games.refusals import refusal_words
 from web import presenters
 
 POLL_SECONDS = 6
@@ -123,23 +123,8 @@ def _after_write(request, game_id: str, error: str = ""):
     return redirect("web:game", public_id=game_id)
 
 
-def _refusal(error: Exception) -> str:
-    code = getattr(error, "code", "")
-    friendly = {
-        "stale_prompt": _("That question has moved on; here is the one open now."),
-        "not_your_turn": _("Nothing waits for you at the moment."),
-        "game_over": _("The game is over; there is nothing left to decide."),
-        "not_seated": _("Only the players seated in this game can do that."),
-        "illegal_option": _("That choice is not one of the options; pick one of the buttons."),
-        "nothing_to_revise": _(
-            "There is no sealed choice to change: everyone has chosen, or you have not yet."
-        ),
-        "game_full": _("Every seat of this game is taken."),
-        "already_seated": _("You already have a seat in this game."),
-        "not_in_lobby": _("The game has started; seats change only before the start."),
-        "not_creator": _("Only the game's creator can start it."),
-    }
-    return friendly.get(code) or getattr(error, "message", str(error))
+def _refusal(error: DomainError) -> str:
+    return refusal_words(error.code, error.message)
 
 
 @login_required
@@ -155,7 +140,7 @@ def decide(request, public_id: str):
             user=request.user,
             decisions=[services.DecisionInput(prompt=prompt, option=option)],
         )
-    except (DomainError, engine.IllegalDecision) as error:
+    except DomainError as error:
         if getattr(error, "status", 400) == 404:
             raise Http404 from None
         return _after_write(request, public_id, _refusal(error))
@@ -167,7 +152,7 @@ def decide(request, public_id: str):
 def revise(request, public_id: str):
     try:
         services.decision_revise(public_id=public_id, user=request.user)
-    except (DomainError, engine.IllegalDecision) as error:
+    except DomainError as error:
         if getattr(error, "status", 400) == 404:
             raise Http404 from None
         return _after_write(request, public_id, _refusal(error))
@@ -177,7 +162,7 @@ def revise(request, public_id: str):
 def _lobby_action(request, public_id: str, action) -> HttpResponse:
     try:
         action()
-    except (DomainError, engine.IllegalDecision) as error:
+    except DomainError as error:
         if getattr(error, "status", 400) == 404:
             raise Http404 from None
         messages.error(request, _refusal(error))

@@ -8,9 +8,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-import engine
+from common.errors import DomainError
 from games import selectors, services
-from games.errors import DomainError
 from games.models import Game
 from web import presenters
 from web.forms import CreateGameForm
@@ -89,7 +88,7 @@ def game_create(request):
             game = services.game_start(
                 public_id=game.public_id, user=request.user, fill_with_bots=True
             )
-    except (DomainError, engine.IllegalDecision) as error:
+    except DomainError as error:
         form.add_error(None, error.message)
         return render(request, "web/lobby.html", lobby_context(request.user, form), status=400)
     return redirect("web:game", public_id=game.public_id)

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.clock
+import common.clock
 
 
 class Migration(migrations.Migration):
@@ -42,7 +42,7 @@ class Migration(migrations.Migration):
                 ("attempts", models.PositiveIntegerField(default=0)),
                 ("next_attempt_at", models.DateTimeField(null=True)),
                 ("claimed_until", models.DateTimeField(null=True)),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
             ],
         ),
         migrations.CreateModel(
@@ -55,7 +55,7 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("number", models.PositiveIntegerField()),
-                ("at", models.DateTimeField(default=games.clock.now)),
+                ("at", models.DateTimeField(default=common.clock.now)),
                 ("status_code", models.PositiveIntegerField(null=True)),
                 ("error", models.CharField(blank=True, default="", max_length=300)),
                 ("duration_ms", models.PositiveIntegerField(default=0)),
@@ -86,7 +86,7 @@ class Migration(migrations.Migration):
                 ("event_types", models.JSONField(default=list)),
                 ("active", models.BooleanField(default=True)),
                 ("disabled_reason", models.CharField(blank=True, default="", max_length=200)),
-                ("created_at", models.DateTimeField(default=games.clock.now)),
+                ("created_at", models.DateTimeField(default=common.clock.now)),
                 (
                     "owner",
                     models.ForeignKey(

@@ -196,7 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} missed the deadline: the safe default was played",
         "uk": "{seat}: час вийшов, зіграно безпечний вибір за замовчуванням",
     },
-    # notices: what the server did (games/writer.py), told in the log like the engine's lines
+    # notices: what the server did (games/write/writer.py), told in the log like the engine's lines
     "line.notice.bot_plays_seat": {
         "en": "{seat} is away: a bot plays for them",
         "uk": "За гравця {seat} тепер грає бот",

@@ -8,9 +8,9 @@ from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from django.db import transaction
 from knox.models import AuthToken
 
+from accounts.login_links import login_url
 from accounts.models import Profile
 from games import services
-from web.login_links import login_url
 
 User = get_user_model()
 

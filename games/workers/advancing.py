@@ -1,0 +1,178 @@
+"""Services the workers run: advancing a game, expiring a step, and the sweeps of the ticks.
+(The reminders before a deadline are the emails' own: notifications.reminders.)
+
+Each is safe to run twice or concurrently: it locks the game row (waiting for a request or
+another worker that holds it, never skipping it), checks that the work is still due, does it,
+and commits. A rerun after a crash or a duplicate task finds nothing due.
+
+A game whose own work raises (its log no longer replays, the engine refuses it) must never
+hold up the others: every per-game path goes through `isolated`, which counts the failure on
+the game and crashes it after `GAME_ADVANCE_MAX_FAILURES`. A lost connection, a restart or
+a lock timeout is not the game's fault: it is not counted, and the work stays due.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+from typing import TypeVar
+
+from django.conf import settings
+from django.db import transaction
+
+from common import clock
+from common.reliability import TRANSIENT
+from games.models import Game, GameStep, Seat
+from games.write.writer import GameWriter
+
+log = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
+
+
+def stuck_after() -> timedelta:
+    """A game due an advance this long was lost by its task (a worker died, Redis emptied)."""
+    return timedelta(seconds=settings.GAME_STUCK_SECONDS)
+
+
+def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Result:
+    """Run one game's work; if the game itself fails, count it and return `default`."""
+    try:
+        return work()
+    except TRANSIENT:
+        raise  # not the game's fault: the work stays due and is retried
+    except Exception:
+        log.exception("Work on game %s failed", game_id)
+        record_failure(game_id)
+        return default
+
+
+def game_advance(game_id: int) -> bool:
+    """Sample chance and let bots play until a player is asked; False if nothing was due."""
+    return isolated(game_id, lambda: _advance(game_id), False)
+
+
+def _advance(game_id: int) -> bool:
+    with transaction.atomic():
+        game = _locked(Game.objects.filter(pk=game_id))
+        if game is None or game.status != Game.Status.ACTIVE or not game.needs_advance:
+            return False
+        writer = GameWriter(game)
+        writer.run_automatic()
+        _clear_failures(game)
+        writer.commit()
+    return True
+
+
+def record_failure(game_id: int) -> None:
+    """Count a failure of the game's own work; after the limit the game is crashed."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE:
+            return
+        game.advance_failures += 1
+        fields = ["advance_failures"]
+        if game.advance_failures >= settings.GAME_ADVANCE_MAX_FAILURES:
+            game.status = Game.Status.CRASHED
+            game.needs_advance = False
+            fields += ["status", "needs_advance"]
+            log.error("Game %s is crashed after %s failures", game_id, game.advance_failures)
+        game.save(update_fields=fields)
+
+
+def _clear_failures(game: Game) -> None:
+    if game.advance_failures:
+        game.advance_failures = 0
+        game.save(update_fields=["advance_failures"])
+
+
+def step_expire(step_id: int) -> bool:
+    """The deadline passed: take every late seat's default answers, recorded as automatic."""
+    game_id = GameStep.objects.filter(pk=step_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return False
+    return isolated(game_id, lambda: _expire(step_id), False)
+
+
+def _expire(step_id: int) -> bool:
+    with transaction.atomic():
+        step = GameStep.objects.filter(pk=step_id).first()
+        if step is None:
+            return False
+        game = _locked(Game.objects.filter(pk=step.game_id))
+        step.refresh_from_db()
+        now = clock.now()
+        if (
+            game is None
+            or game.status != Game.Status.ACTIVE
+            or step.closed_at is not None
+            or step.expired_at is not None
+            or step.deadline > now
+        ):
+            return False
+        writer = GameWriter(game)
+        late = [s for s in writer.seats if not s.is_bot and s.position in writer.pending_seats()]
+        for seat in late:
+            _answer_with_defaults(writer, seat.position, step.key)
+            seat.missed_deadlines += 1
+            if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES and not seat.autoplay:
+                seat.autoplay = True
+                writer.bot_takes_over(seat)
+            seat.waiting = True  # the game went on without them: their next prompt is news
+        Seat.objects.bulk_update(late, ["missed_deadlines", "autoplay", "waiting"])
+        writer.mark_expired(now)
+        writer.run_automatic()
+        _clear_failures(game)
+        writer.commit()
+    return True
+
+
+def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> None:
+    """Defaults for the seat's whole chain of prompts in this step (e.g. every die)."""
+    while writer.rules.step_key(writer.state) == step_key:
+        writer.sample_chance()
+        prompt = writer.rules.pending(writer.state).get(position)
+        if prompt is None:
+            return
+        writer.decide(position, prompt.id, prompt.default, auto=True)
+        writer.defaults_played.setdefault(position, []).append(prompt.option(prompt.default))
+
+
+def due_steps(limit: int) -> list[int]:
+    now = clock.now()
+    return list(
+        GameStep.objects.filter(
+            closed_at__isnull=True,
+            expired_at__isnull=True,
+            deadline__lte=now,
+            game__status=Game.Status.ACTIVE,
+        )
+        .order_by("deadline")
+        .values_list("id", flat=True)[:limit]
+    )
+
+
+def stuck_games(limit: int) -> list[int]:
+    """Games due an advance for longer than a task takes; each is claimed for another
+    `stuck_after()` (its `updated_at` moves on), so a backlog is not enqueued over and over."""
+    now = clock.now()
+    with transaction.atomic():
+        ids = list(
+            Game.objects.filter(
+                status=Game.Status.ACTIVE,
+                needs_advance=True,
+                updated_at__lte=now - stuck_after(),
+            )
+            .order_by("updated_at")
+            .values_list("id", flat=True)[:limit]
+        )
+        Game.objects.filter(pk__in=ids, needs_advance=True).update(updated_at=now)
+    return ids
+
+
+def _locked(games) -> Game | None:
+    """The game row, locked: waits while a request or another worker holds it (each holds it
+    for one short transaction), so work due is never skipped. After the wait the caller
+    checks that the work is still due."""
+    return games.select_for_update().first()

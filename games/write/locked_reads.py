@@ -1,0 +1,124 @@
+"""What a player's write needs besides the game row, read in one query once the row is locked.
+
+The seats (by position), the game's newest step and the id of the response remembered for
+the request's Idempotency-Key: one query, run after the lock is taken, so it sees what the
+writer before us committed. (Read together with the locking statement, PostgreSQL would give
+rows of other tables as they were before the lock's wait.)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from datetime import UTC
+
+from django.db import connection
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
+
+
+@dataclass
+class Table:
+    seats: list[Seat]
+    latest_step: GameStep | None
+    remembered_id: int | None  # the IdempotencyRecord of this key, if any
+
+
+def lock_game(public_id: str) -> Game | None:
+    """The game row, locked (the row only), with its state snapshot read in the same
+    statement (see games.write.state_store._snapshot_row), or None. Written out: the ORM took
+    longer to compile this query than the database to run it."""
+    game = next(iter(Game.objects.raw(_lock_sql(), [public_id])), None)
+    if game is None:
+        return None
+    snapshot = None
+    if game.snapshot_id is not None:
+        snapshot = StateSnapshot(
+            game=game,
+            **{f.attname: getattr(game, "snapshot_" + f.attname) for f in _SNAPSHOT_FIELDS},
+        )
+        snapshot._state.adding = False
+    Game.snapshot.related.set_cached_value(game, snapshot)
+    return game
+
+
+@functools.cache  # one database per process: the statement never changes
+def _lock_sql() -> str:
+    q = connection.ops.quote_name
+    game_columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
+    snapshot_columns = ", ".join(
+        f"s.{q(f.column)} AS {q('snapshot_' + f.attname)}" for f in _SNAPSHOT_FIELDS
+    )
+    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {game_columns}, {snapshot_columns} FROM {q(Game._meta.db_table)} g "
+        f"LEFT JOIN {q(StateSnapshot._meta.db_table)} s ON s.{q('game_id')} = g.{q('id')} "
+        f"WHERE g.{q('public_id')} = %s{lock}"
+    )
+
+
+# What loading the state reads of the snapshot (its datetime would need SQLite's converter).
+_SNAPSHOT_FIELDS = [
+    StateSnapshot._meta.get_field(name) for name in ("id", "seq", "rules_version", "data")
+]
+
+
+def read_table(game: Game, user, idempotency_key: str | None) -> Table:
+    key = idempotency_key if idempotency_key and user.is_authenticated else None
+    seats = list(
+        Seat.objects.raw(
+            _table_sql(),
+            [user.pk if key else None, key, game.pk],
+        )
+    )
+    first = seats[0] if seats else None
+    return Table(
+        seats=seats,
+        latest_step=_step(first.latest_step) if first else None,
+        remembered_id=first.remembered_id if first else None,
+    )
+
+
+@functools.cache  # one database per process: the statement never changes
+def _table_sql() -> str:
+    """Written out rather than built by the ORM: compiling these subqueries cost several
+    times what the database takes to run them."""
+    q = connection.ops.quote_name
+    build = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
+    step = ", ".join(f"'{f.attname}', st.{q(f.column)}" for f in GameStep._meta.concrete_fields)
+    seat = ", ".join(f"s.{q(f.column)}" for f in Seat._meta.concrete_fields)
+    return f"""
+        SELECT {seat},
+            (SELECT {build}({step}) FROM {q(GameStep._meta.db_table)} st
+             WHERE st.game_id = s.game_id ORDER BY st.number DESC LIMIT 1) AS latest_step,
+            (SELECT r.id FROM {q(IdempotencyRecord._meta.db_table)} r
+             WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id
+        FROM {q(Seat._meta.db_table)} s
+        WHERE s.game_id = %s
+        ORDER BY s.position
+    """
+
+
+def _step(values: dict | str | None) -> GameStep | None:
+    if values is None:
+        return None
+    if isinstance(values, str):  # JSON as text (SQLite, and PostgreSQL through Django)
+        values = json.loads(values)
+    step = GameStep(**{name: _field_value(name, value) for name, value in values.items()})
+    step._state.adding = False
+    return step
+
+
+def _field_value(name: str, value):
+    """A column's value as JSON gave it back: datetimes come as text (with their offset on
+    PostgreSQL, in UTC without one on SQLite), and SQLite's JSON columns as JSON text."""
+    kind = GameStep._meta.get_field(name).get_internal_type()
+    if kind == "DateTimeField" and value is not None:
+        moment = parse_datetime(value)
+        return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
+    if kind == "JSONField" and isinstance(value, str):
+        return json.loads(value)
+    return value

@@ -1,0 +1,385 @@
+"""Appending to a game's log. Used only by services, inside a transaction holding the game lock.
+
+A submission appends a player's decisions; the advance (a task) runs everything that needs no
+human: chance outcomes, sampled with the CSPRNG, and bot seats (and seats a bot plays for an
+absent player) answering their prompts. `commit()` then writes the events and rewrites the
+bookkeeping derived from the new state: which seat owes which prompt, the open step and its
+deadline, whether the game now waits on the server, the status and the snapshot cache.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+import engine
+from bots import SeatKnowledge
+from common import clock
+from games import events
+from games.models import NOTICE, Game, GameEvent, GameStep, Seat
+from games.write import chance
+from games.write.batch import WriteBatch
+from games.write.enqueue import enqueue_advance
+from games.write.state_store import engine_game, load_state, save_snapshot, to_engine_event
+
+# The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
+SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
+SEEN_LOG_SECONDS = 3 * 24 * 3600
+# `latest_step` not given: the writer reads it.
+_READ: Any = object()
+
+
+class GameWriter:
+    def __init__(
+        self,
+        game: Game,
+        seats: list[Seat] | None = None,
+        latest_step: GameStep | None = _READ,
+        defer_asks: bool = False,
+    ):
+        """`seats` (by position) and `latest_step` (the game's newest step, open or not) as
+        read under the game lock, or None and _READ for the writer to read them.
+        `defer_asks`: a player's request; the "your turn" emails it calls for are queued for
+        the email worker (notifications.asking) instead of written in its transaction."""
+        self.game = game
+        self.defer_asks = defer_asks
+        self.rules = engine_game(game)
+        self.state = load_state(game)
+        if seats is None:
+            seats = list(game.seats.select_related("user").order_by("position"))
+        self.seats = seats
+        self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
+        self._new_rows: list[GameEvent] = []
+        self._stored_seq = game.last_seq  # the newest event already in the database
+        self.batch = WriteBatch()  # the writes of `commit`, sent together by `flush`
+        # The options the server chose for late seats at a deadline, told to their players.
+        self.defaults_played: dict[int, list[engine.Option]] = {}
+        if latest_step is _READ:
+            latest_step = game.steps.order_by("-number").first()
+        self._latest_step = latest_step
+        open_step = (
+            self._latest_step if self._latest_step and not self._latest_step.closed_at else None
+        )
+        # The engine step in progress and its prompts (id → seat), followed event by event.
+        self._step_key = open_step.key if open_step else None
+        self._step_prompts: dict[str, int] = dict(open_step.prompts) if open_step else {}
+        self._step_changed = False
+        self._step_turned_over = False
+        self._expired_at: datetime | None = None
+
+    def decide(
+        self,
+        position: int,
+        prompt_id: str,
+        option: str,
+        *,
+        auto: bool = False,
+        data: dict | None = None,
+    ) -> int:
+        """The one way a decision enters the log, whoever makes it (a player, a deadline's
+        default, a bot): the engine checks it (raising engine.IllegalDecision, which the
+        services turn into games.refusals.DecisionRefused), then it is appended. `auto`: the
+        server made it for the seat; `data`: what the log adds (the bot's level). Returns the
+        event's seq."""
+        event = self.rules.decide(self.state, position, prompt_id, option)
+        if auto or data:
+            event = dataclasses.replace(event, data={**event.data, **(data or {})}, auto=auto)
+        return self.append(event)
+
+    def append(self, event: engine.Event) -> int:
+        """Apply `event` and queue it for the log; returns its seq."""
+        self.state = self.rules.apply(self.state, event)
+        self.game.last_seq += 1
+        self._new_rows.append(
+            GameEvent(
+                game=self.game,
+                seq=self.game.last_seq,
+                type=event.type,
+                version=event.version,
+                seat=event.seat,
+                payload=event.data,
+                auto=event.auto,
+                created_at=clock.now(),
+            )
+        )
+        self._follow_step()
+        return self.game.last_seq
+
+    def note(self, kind: str, seat: int | None = None, **data) -> int:
+        """Queue a notice for the log: something the server did that is no engine event."""
+        self._new_rows.append(notice_row(self.game, kind, seat, data))
+        return self.game.last_seq
+
+    def bot_takes_over(self, seat: Seat) -> None:
+        """A bot now plays the seat of its absent player: say so in the log and tell them once."""
+        seq = self.note("bot_plays_seat", seat.position)
+        events.emit(
+            events.BotTookOver(
+                game=self.game,
+                seats=self.seats,
+                seat=seat,
+                since=seq,
+                defaults=self.defaults_played.pop(seat.position, []),
+            )
+        )
+
+    def seat_taken_back(self, seat: Seat) -> None:
+        self.note("seat_taken_back", seat.position)
+
+    def mark_expired(self, now: datetime) -> None:
+        """The open step's deadline was taken (the late seats' defaults are appended)."""
+        self._expired_at = now
+
+    def sample_chance(self) -> None:
+        """Sample every chance outcome due now."""
+        while not self.rules.is_over(self.state) and self.rules.needs_chance(self.state):
+            self.append(chance.sample(self.rules, self.state))
+
+    def run_automatic(self) -> None:
+        """Sample every chance outcome due and let pending bots answer, until a human is asked."""
+        while not self.rules.is_over(self.state):
+            self.sample_chance()
+            bot_prompts = self._bot_prompts()
+            if not bot_prompts:
+                return
+            prompt = bot_prompts[0]
+            level = self._bot_level(prompt.seat)
+            knowledge = SeatKnowledge(
+                self.state, prompt.seat, lambda seat=prompt.seat: self._seen_log(seat)
+            )
+            option = chance.bot_option(level, knowledge, prompt)
+            # The log says which bot played: its level, and `auto` when it played for an
+            # absent player (made for the seat by the server).
+            self.decide(
+                prompt.seat,
+                prompt.id,
+                option,
+                auto=prompt.seat in self._absent(),
+                data={"bot": level},
+            )
+
+    def _bot_level(self, position: int) -> str:
+        seat = self.seats[position]
+        if seat.is_bot:
+            return seat.bot_level or "random"
+        return settings.GAME_LADDER_BOT_LEVEL
+
+    def _seen_log(self, position: int) -> list[dict]:
+        """The part of the log as seat `position` saw it that its bot's sampler reads (its
+        own draws, Legislation keeps and discards: which cards under the deck it put there);
+        read only when a bot needs it (cards lie under the deck). The log only grows, so what
+        was read is kept in the cache and only newer rows are read, under the game's lock."""
+        key = f"bot-seen:{self.game.public_id}:{position}"
+        covered, entries = cache.get(key) or (0, [])
+        if covered < self._stored_seq:
+            rows = self.game.events.exclude(type=NOTICE).filter(
+                seq__gt=covered, seq__lte=self._stored_seq, seat=position
+            )
+            rows = rows.filter(payload__kind__in=SAMPLER_READS).order_by("seq")
+            entries = entries + [to_engine_event(row).to_dict() for row in rows]
+            cache.set(key, (self._stored_seq, entries), SEEN_LOG_SECONDS)
+        new = [
+            to_engine_event(row).to_dict()
+            for row in self._new_rows
+            if row.seat == position and row.payload.get("kind") in SAMPLER_READS
+        ]
+        return entries + new  # a seat's own entries: nothing in them is hidden from it
+
+    def pending_seats(self) -> set[int]:
+        return set(self.rules.pending(self.state))
+
+    def needs_advance(self) -> bool:
+        """Does the game wait on the server (chance, bots) rather than on a player?"""
+        if self.rules.is_over(self.state):
+            return False
+        return self.rules.needs_chance(self.state) or bool(self._bot_prompts())
+
+    def _bot_prompts(self) -> list[engine.Prompt]:
+        """Prompts a bot answers now: a bot seat's at once; a seat a bot plays for its absent
+        player only once no present player still owes an answer, so the game never waits on
+        it, yet the player can come back by answering while others still think."""
+        pending = self.rules.pending(self.state)
+        bots = {seat.position for seat in self.seats if seat.is_bot}
+        absent = self._absent()
+        present_pending = set(pending) - bots - absent
+        answer = bots if present_pending else bots | absent
+        return [prompt for seat, prompt in pending.items() if seat in answer]
+
+    def _absent(self) -> set[int]:
+        return {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
+
+    def commit(self, flush: bool = True) -> None:
+        """Queue the new events and the bookkeeping they change, then send them (`flush`),
+        or leave them queued on `self.batch` for the caller to add its own and flush."""
+        now = clock.now()
+        if not self._new_rows and self.game.last_seq == 0:
+            # A game whose first question needs no chance (players choosing their cities)
+            # is asked before any event: its first step opens with the start itself.
+            self._follow_step()
+        self.batch.insert(GameEvent, self._new_rows)
+        self._new_rows = []
+        pending = self.rules.pending(self.state)
+        answered = []
+        for seat in self.seats:
+            prompt = pending.get(seat.position)
+            seat.pending_prompt = prompt.id if prompt else ""
+            before = self._seats_before.get(seat.pk, ("", False))[0]
+            if before and seat.user_id and seat.pending_prompt != before:
+                answered.append((seat.user_id, before))
+        self._save_step(now)
+        finished = self.rules.is_over(self.state)
+        ends_now = finished and self.game.status != Game.Status.FINISHED
+        written = events.GameWritten(
+            game=self.game,
+            seats=self.seats,
+            rules=self.rules,
+            state=self.state,
+            step=self.open_step(),
+            finished=finished,
+            ends_now=ends_now,
+            called=[] if finished else self._settle_waiting(pending),
+            newly_asked=self._newly_asked(),
+            answered=answered,
+            defaults_played=self.defaults_played,
+            batch=self.batch,
+            flush=self.batch.flush,
+            defer_asks=self.defer_asks,
+        )
+        # The emails add their rows to the batch now (in this transaction, before the seats'
+        # and the game's bookkeeping, as they always were); live and webhooks act on commit.
+        events.emit(written)
+        for seat in self.seats:
+            if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
+                self.batch.update(seat, ["pending_prompt", "waiting"])
+        fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
+        self.game.updated_at = now
+        self.game.needs_advance = self.needs_advance()
+        if self.rules.is_over(self.state):
+            self.game.status = Game.Status.FINISHED
+            self.game.finished_at = now
+            fields.append("finished_at")
+        self.batch.update(self.game, fields)
+        save_snapshot(self.game, self.state, self.batch, stored_seq=self._stored_seq)
+        if self.game.needs_advance:
+            enqueue_advance(self.game)
+        events.emit(events.GameChanged(self.game, [s.user_id for s in self.seats if s.user_id]))
+        if flush:
+            self.flush()
+
+    def flush(self) -> None:
+        self.batch.flush()
+
+    def _settle_waiting(self, pending: dict) -> list[Seat]:
+        """Update each human seat's `waiting` (it answered and the game now waits on someone
+        else); return the seats asked after waiting, whose players hear of it (a step resolved,
+        a deadline passed), in seat order. Prompts that follow straight from a player's own
+        answers are no news. A seat a bot plays for its absent player is never called."""
+        people = [seat for seat in self.seats if seat.user_id and not seat.is_bot]
+        asked = {seat.position for seat in people if seat.position in pending}
+        called = []
+        for seat in people:
+            if seat.position in pending:
+                if seat.waiting and not seat.autoplay:
+                    called.append(seat)
+                seat.waiting = False
+            elif asked - {seat.position}:
+                seat.waiting = True  # answered; now the game waits on someone else
+        return called
+
+    def _newly_asked(self) -> list[Seat]:
+        """Human seats that owe a prompt now and owed none before this change."""
+        return [
+            seat
+            for seat in self.seats
+            if seat.user_id
+            and not seat.is_bot
+            and seat.pending_prompt
+            and not self._seats_before.get(seat.pk, ("",))[0]
+        ]
+
+    def open_step(self) -> GameStep | None:
+        """The step open after this change, as it will be committed."""
+        step = self._latest_step
+        return step if step is not None and step.closed_at is None else None
+
+    def _follow_step(self) -> None:
+        """Prompts join the open step while the engine stays on it; a new key turns it over."""
+        pending = {prompt.id: seat for seat, prompt in self.rules.pending(self.state).items()}
+        key = self.rules.step_key(self.state)
+        if key == self._step_key:
+            if not pending.keys() <= self._step_prompts.keys():
+                self._step_prompts |= pending
+                self._step_changed = True
+            return
+        if not pending and self._step_key is None:
+            return  # between steps (chance to sample): nothing opens yet
+        self._step_key = key if pending else None
+        self._step_prompts = pending
+        self._step_changed = True
+        self._step_turned_over = True
+
+    def _save_step(self, now) -> None:
+        latest = self._latest_step
+        fields = []
+        if latest is not None and latest.closed_at is None and self._expired_at is not None:
+            latest.expired_at = self._expired_at
+            fields.append("expired_at")
+        seats = sorted(set(self._step_prompts.values()))
+        still_open = latest is not None and latest.closed_at is None
+        if latest is not None and still_open and not self._step_turned_over:
+            if self._step_changed:
+                asked_later = set(seats) - set(latest.seats)
+                latest.prompts, latest.seats = self._step_prompts, seats
+                fields += ["prompts", "seats"]
+            else:
+                asked_later = set()
+            if self.pending_seats() and (asked_later or latest.expired_at is not None):
+                fields += self._renew_deadline(latest, now)
+            self.batch.update(latest, fields)
+            return
+        if not self._step_changed:
+            return
+        if latest is not None and still_open:
+            latest.closed_at = now
+            self.batch.update(latest, [*fields, "closed_at"])
+        if self._step_prompts:
+            self._latest_step = GameStep(
+                game=self.game,
+                number=(latest.number if latest else 0) + 1,
+                key=self._step_key,
+                prompts=self._step_prompts,
+                seats=seats,
+                opened_at=now,
+                deadline=now + timedelta(hours=self.game.step_hours),
+            )
+            self.batch.insert(GameStep, [self._latest_step])
+
+    def _renew_deadline(self, step: GameStep, now) -> list[str]:
+        """A seat asked after the step opened (in turn order, or after another seat's answer
+        or default) gets its full time; a step whose deadline was taken gets a new one for
+        the seats asked since, so every asked seat always has a deadline that will fire."""
+        fresh = now + timedelta(hours=self.game.step_hours)
+        step.deadline = fresh if step.expired_at is not None else max(step.deadline, fresh)
+        step.expired_at = None
+        step.reminded_hours = None
+        return ["deadline", "expired_at", "reminded_hours"]
+
+
+def notice_row(game: Game, kind: str, seat: int | None, data: dict) -> GameEvent:
+    """A log row for a notice, taking the game's next seq (the caller holds the game lock and
+    saves `game.last_seq`). Notices are public and never replayed by the engine."""
+    game.last_seq += 1
+    return GameEvent(
+        game=game,
+        seq=game.last_seq,
+        type=NOTICE,
+        version=1,
+        seat=seat,
+        payload={"kind": kind, **data},
+        auto=True,
+        created_at=clock.now(),
+    )

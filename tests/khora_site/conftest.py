@@ -1,0 +1,8 @@
+"""The site's settings, documentation pages and commands."""
+
+from tests.players import (  # noqa: F401 - fixtures and the postgres rule, registered by import
+    anonymous,
+    fast_password_hashing,
+    make_player,
+    pytest_runtest_setup,
+)

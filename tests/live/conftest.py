@@ -1,0 +1,8 @@
+"""The event streams."""
+
+from tests.players import (  # noqa: F401 - fixtures and the postgres rule, registered by import
+    anonymous,
+    fast_password_hashing,
+    make_player,
+    pytest_runtest_setup,
+)
