@@ -72,6 +72,8 @@ def link_answer(token: str) -> LinkPage:
     if page.state != "confirm":
         return page
     target = read_answer_token(token)
+    # link_read confirmed both: a valid token of a seat in a game.
+    assert target is not None and page.game is not None
     with transaction.atomic():
         try:
             game_services.decisions_submit(

@@ -183,7 +183,7 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     if target is not None:
         user = User.objects.filter(pk=target.user_id).first()
         game = Game.objects.filter(pk=target.game_id).first()
-    if user is None or game is None:
+    if target is None or user is None or game is None:
         _refuse(row, "refused_token", "no valid reply token")
         return None
     row.user, row.game = user, game

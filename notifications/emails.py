@@ -56,8 +56,9 @@ def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
         return bot_playing(user, context)
     if kind == DEFAULT_PLAYED:
         return default_played(user, context)
-    if family == "reminder":
-        return reminder(user, context, hours=reminder_hours(kind))
+    hours = reminder_hours(kind)
+    if family == "reminder" and hours is not None:
+        return reminder(user, context, hours=hours)
     by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
     return by_family[family](user, context)
 

@@ -51,7 +51,7 @@ def language_of(user) -> str:
     else:
         profiles = Profile.objects.filter(user_id=user.pk)
         language = profiles.values_list("language", flat=True).first()
-    return language if language in LANGUAGES else LANGUAGES[0]
+    return str(language) if language in LANGUAGES else LANGUAGES[0]
 
 
 def delivery_for(user, family: str) -> str:

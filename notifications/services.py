@@ -197,8 +197,9 @@ def unsubscribe(*, token: str) -> dict[str, Any]:
         preferences, _ = NotificationPreference.objects.select_for_update().get_or_create(user=user)
         if scope in (ALL, CHAT_DIGEST):
             ChatPreference.objects.filter(user=user).update(digest=False)
+        families: list[str]
         if scope == ALL:
-            families = FAMILIES
+            families = list(FAMILIES)
         elif scope == CHAT_DIGEST:
             families = []
         elif scope == DIGEST:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
@@ -105,14 +106,19 @@ class WriteBatch:
                     cursor.execute(sql, params)
 
 
-@functools.cache
-def _concrete(model) -> list[models.Field]:
-    """The columns an INSERT names: all but an auto-incremented primary key."""
-    return [
-        field
-        for field in model._meta.concrete_fields
-        if not (field.primary_key and isinstance(field, models.AutoField))
-    ]
+_CONCRETE: dict[Any, list[models.Field]] = {}
+
+
+def _concrete(model: Any) -> list[models.Field]:
+    """The columns an INSERT names: all but an auto-incremented primary key (per model, once)."""
+    fields = _CONCRETE.get(model)
+    if fields is None:
+        fields = _CONCRETE[model] = [
+            field
+            for field in model._meta.concrete_fields
+            if not (field.primary_key and isinstance(field, models.AutoField))
+        ]
+    return fields
 
 
 def _db_value(field: models.Field, row: models.Model):

@@ -107,6 +107,7 @@ def _step(values: dict | str | None) -> GameStep | None:
         return None
     if isinstance(values, str):  # JSON as text (SQLite, and PostgreSQL through Django)
         values = json.loads(values)
+    assert isinstance(values, dict)
     step = GameStep(**{name: _field_value(name, value) for name, value in values.items()})
     step._state.adding = False
     return step

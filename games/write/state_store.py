@@ -51,7 +51,7 @@ def load_state(game: Game, *, upto: int | None = None, reuse_past: bool = False)
     state = engine.replay(
         rules, game.num_seats, game.options, (to_engine_event(row) for row in events), onto=state
     )
-    if reuse_past:
+    if reuse_past and upto is not None:
         cache.set(_past_key(game, upto), state.clone(), PAST_STATE_SECONDS)
     return state
 

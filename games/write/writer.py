@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -148,9 +149,7 @@ class GameWriter:
                 return
             prompt = bot_prompts[0]
             level = self._bot_level(prompt.seat)
-            knowledge = SeatKnowledge(
-                self.state, prompt.seat, lambda seat=prompt.seat: self._seen_log(seat)
-            )
+            knowledge = SeatKnowledge(self.state, prompt.seat, partial(self._seen_log, prompt.seat))
             option = chance.bot_option(level, knowledge, prompt)
             # The log says which bot played: its level, and `auto` when it played for an
             # absent player (made for the seat by the server).
