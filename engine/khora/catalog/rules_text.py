@@ -51,7 +51,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
     },
     "rules.phase.event_resolution": {
         "en": "The event revealed at the start of the round takes effect.",
-        "uk": "Подія, відкрита на початку раунду, набуває дії.",
+        "uk": "Подія, відкрита на початку раунду, набуває чинності.",
     },
     "rules.phase.achievements": {
         "en": "Whoever first reaches an achievement's goal (10 VP, 12 citizens, 6 troops, "

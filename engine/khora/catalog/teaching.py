@@ -108,26 +108,25 @@ TEACHING: dict[str, dict[str, str]] = {
     "warning.over_cap.citizens": {
         "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:citizen}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:citizen})",
+        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "{lost:citizen_acc} понад 15",
     },
     "warning.over_cap.troops": {
         "en": "you would have {value:troop}: {lost:troop} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:troop}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:troop})",
+        "uk": "у вас буде {value:troop}; наприкінці фази дій ви втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.troops": {
         "en": "you would have {value:troop}: unless you explore, {lost:troop} above 15 are "
         "lost at the end of the Action phase",
-        "uk": "у вас буде {value:troop}; якщо не досліджувати, понад 15 буде втрачено "
-        "наприкінці фази дій (ще {lost:troop})",
+        "uk": "у вас буде {value:troop}; якщо не досліджувати, наприкінці фази дій ви "
+        "втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.citizens": {
         "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:citizen}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:citizen})",
+        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "{lost:citizen_acc} понад 15",
     },
     "warning.capped.citizens": {
         "en": "citizens stop at 15: {lost:citizen} of this gain are lost",
