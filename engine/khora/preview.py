@@ -101,6 +101,14 @@ def preview(state: State, seat: int, task: Task, option: Option) -> Preview:
     return result
 
 
+def first_without_warning(state: State, seat: int, task: Task, options: list[Option]) -> Option:
+    """The first of `options` whose preview carries no warning; the first if all do."""
+    for option in options:
+        if not preview(state, seat, task, option).warnings:
+            return option
+    return options[0]
+
+
 # --- reading what changed --------------------------------------------------------------------
 
 

@@ -32,6 +32,10 @@ class TaskHandler:
     # Answering it may change what other seats are offered (the exploration board, the cities
     # left): the others' options are then listed again instead of kept (flow.carry_over).
     changes_other_seats = False
+    # The default is chosen when first read, not when the prompt is listed: it reads previews
+    # (the dice), which cost more than listing the prompt, and most prompts listed are never
+    # asked for their default (a player answers before the deadline).
+    default_on_read = False
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         raise NotImplementedError
@@ -130,6 +134,20 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
     kind = task.kind
     task_handler = HANDLERS[kind]
     options = task_options(state, seat, task)
+    if task_handler.default_on_read:
+        listed = options
+        prompt: Prompt = DefaultOnRead(
+            f"p{seat}-{task.id}",
+            seat,
+            kind,
+            task_handler.text(state, seat, task),
+            tuple(options),
+            "",
+        )
+        prompt.choose = lambda: task_handler.default(state, seat, task, listed)  # type: ignore[attr-defined]
+        if state.players[seat].glory > 0:
+            prompt.options += tuple(exchange_options(state, seat))
+        return prompt
     default = task_handler.default(state, seat, task, options)
     if state.players[seat].glory > 0:  # exchange_options, only when it can offer any
         options = options + exchange_options(state, seat)
@@ -141,6 +159,31 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
         tuple(options),
         default,
     )
+
+
+_DEFAULT_SLOT = Prompt.__dict__["default"]  # the slot Prompt keeps its default in
+
+
+class DefaultOnRead(Prompt):
+    """A prompt whose default is chosen the first time it is read (TaskHandler.
+    default_on_read); `choose` reads the state the prompt was listed from, which no one
+    changes afterwards (apply works on a clone)."""
+
+    __slots__ = ("choose",)
+    choose: Callable[[], str] | None
+
+    @property  # type: ignore[override]
+    def default(self) -> str:
+        value: str = _DEFAULT_SLOT.__get__(self, Prompt)
+        if not value and self.choose is not None:
+            value = self.choose()
+            _DEFAULT_SLOT.__set__(self, value)
+            self.choose = None  # let the state it read go
+        return value
+
+    @default.setter
+    def default(self, value: str) -> None:
+        _DEFAULT_SLOT.__set__(self, value)
 
 
 def left_out(state: State, seat: int) -> tuple[LeftOut, ...]:
