@@ -23,7 +23,14 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.journal import Line
-from engine.khora.phases.action_order import DEVELOPMENT, LEGISLATION, MILITARY, POLITICS
+from engine.khora.phases.action_order import (
+    DEVELOPMENT,
+    DRAWS,
+    LEGISLATION,
+    MILITARY,
+    POLITICS,
+    turn_position,
+)
 from engine.khora.phases.actions import start_action
 from engine.khora.phases.politics import requirement_option
 from engine.khora.state import State, Task
@@ -162,7 +169,6 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
         if not reachable:
             troops = state.players[seat].troops
             result.warnings.append(Warning("nothing_to_explore", {"troops": troops}))
-        result.depends.append(Text("preview.depends.explore"))
     elif task.kind == "buy_token":
         price = abilities.minor_token_price(state, seat)
         have = state.players[seat].drachma
@@ -244,6 +250,7 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
         # The cards Legislation draws first are unknown: no verdict on the hand.
         forward.warnings = [w for w in forward.warnings if w.code not in HAND_VERDICTS]
         forward.depends.append(Text("preview.depends.legislation"))
+    forward.depends += _first_come(state, seat, tile, clone)
     player = clone.players[seat]
     for resource in ("citizens", "troops"):
         value = getattr(player, resource)
@@ -254,6 +261,29 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
     result.tile = {"tile": tile, "preview": forward}
     result.warnings.extend(Warning(w.code, {"tile": tile, **w.params}) for w in forward.warnings)
     result.depends.extend(forward.depends)
+
+
+def _first_come(state: State, seat: int, tile: int, after: State) -> list[Text]:
+    """What other seats may take before this tile runs, where the rules make it first-come:
+    the exploration board (Military) and the deck's last cards (Legislation, Council). The
+    same tile runs for every seat in turn order from the start player, every Legislation
+    before any Council (action_order.py); who holds which tile is secret until the reveal,
+    so any seat that may act first counts. Public facts only: turn order, the deck's size."""
+    others = state.num_players - 1
+    ahead = turn_position(state, seat) if state.start_player is not None else others
+    player = after.players[seat]
+    found = []
+    if tile == MILITARY and ahead and any(t.kind == "explore" for t in player.agenda):
+        found.append(Text("preview.depends.explore"))
+    draws, drawn_first = 0, 0
+    if tile == LEGISLATION:
+        draws, drawn_first = DRAWS[LEGISLATION], DRAWS[LEGISLATION] * ahead
+    elif tile == POLITICS and "council" in player.hand:
+        # the others' Legislation, then the Councils of those ahead
+        draws, drawn_first = DRAWS[POLITICS], DRAWS[LEGISLATION] * others + DRAWS[POLITICS] * ahead
+    if draws and len(state.deck_unseen) + len(state.deck_bottom) < draws + drawn_first:
+        found.append(Text("preview.depends.deck"))
+    return found
 
 
 def _check_citizens(state: State, seat: int, option: Option, result: Preview) -> None:

@@ -69,9 +69,14 @@ TEACHING: dict[str, dict[str, str]] = {
         "en": " ({what})",
         "uk": " ({what})",
     },
+    # what another seat may take first (the rules make it first-come)
     "preview.depends.explore": {
-        "en": "others may explore first",
-        "uk": "інші можуть дослідити раніше",
+        "en": "if nobody explores them first",
+        "uk": "якщо ніхто не дослідить їх раніше",
+    },
+    "preview.depends.deck": {
+        "en": "if nobody draws the deck's last cards first",
+        "uk": "якщо ніхто раніше не візьме останні карти стосу",
     },
     "preview.depends.legislation": {
         "en": "your Legislation draws 2 cards before it",
