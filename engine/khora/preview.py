@@ -163,6 +163,8 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
     if handler.automatic:
         return
     options = handler.options(state, seat, task)
+    if _answered_by_the_engine(state, seat, task, options):
+        return
     if task.kind == "explore":
         reachable = sum(1 for o in options if o.id != "skip")
         result.then.append(Text("preview.then.explore", n=reachable))
@@ -180,6 +182,18 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
         _describe_development(state, seat, options, result)
     else:
         result.then.append(Text("preview.then.ask", question=handler.text(state, seat, task)))
+
+
+def _answered_by_the_engine(state: State, seat: int, task: Task, options: list[Option]) -> bool:
+    """A lone answer the engine takes itself (flow._resolve_forced_task): nothing to ask. The
+    questions whose lone answer is a trap (nowhere to explore, nothing to play or unlock) are
+    still described, with their warnings."""
+    if len(options) > 1 or task.kind in ("explore", "play_politics", "develop"):
+        return False
+    handler = seat_tasks.HANDLERS[task.kind]
+    return not seat_tasks.exchange_options(state, seat) and handler.lone_answer_is_public(
+        state, seat, task
+    )
 
 
 def _describe_politics(state: State, seat: int, options: list[Option], result: Preview) -> None:
@@ -348,7 +362,7 @@ def summary(preview: Preview, lang: str) -> str:
     if preview.tile is not None:
         forward: Preview = preview.tile["preview"]
         action = _effects(forward, lang)
-        what = catalog.join(action, lang) if action else catalog.text("nothing", lang)
+        what = catalog.join(action, lang) if action else catalog.text("preview.tile_nothing", lang)
         text = what  # the option's label names the tile already
     if preview.depends:
         text += catalog.text("preview.depends", lang, what=_joined(preview.depends, lang))

@@ -102,6 +102,8 @@ COUNTED: dict[str, dict[str, frozenset[str]]] = {
         acc_pl="жетони",
         gen_pl="жетонів",
         ins_sg="жетоном",
+        dat_sg="жетону",
+        dat_pl="жетонам",
         ins_pl="жетонами",
     ),
     "card": _forms(
@@ -113,6 +115,7 @@ COUNTED: dict[str, dict[str, frozenset[str]]] = {
         acc_pl="карти",
         gen_pl="карт",
         ins_pl="картами",
+        dat_pl="картам",
         ins_sg="картою",
     ),
     "level": _forms(
@@ -236,6 +239,7 @@ NAMED: dict[str, dict[str, frozenset[str]]] = {
         nom_pl="поліпшення",
         gen_pl="поліпшень",
         ins_sg="поліпшенням",
+        dat_sg="поліпшенню",
     ),
     "deck": _forms(nom_sg="стос", acc_sg="стос", gen_sg="стосу", loc_sg="стосі"),
     "achievement": _forms(

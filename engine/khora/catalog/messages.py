@@ -287,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt.draft_pick": {
         "en": "Draft: keep one of these {remaining:card_of}; the others pass to the player on "
         "your left.",
-        "uk": "Відбір: залиште собі одну з цих карт ({remaining}); решта перейде до гравця "
+        "uk": "Відбір: залиште собі одну з цих карт (їх {remaining}); решта перейде до гравця "
         "ліворуч.",
     },
     "option.card": {"en": "{card}: {card_text}", "uk": "{card}: {card_text}"},

@@ -41,7 +41,7 @@ TEACHING: dict[str, dict[str, str]] = {
     },
     "preview.then.draw": {
         "en": "draw {n:card} from the deck",
-        "uk": "взяти {n:card} зі стосу",
+        "uk": "потім взяти {n:card} зі стосу",
     },
     "preview.then.explore": {
         "en": "then you may explore ({n:reachable_space})",
@@ -66,9 +66,10 @@ TEACHING: dict[str, dict[str, str]] = {
     },
     "preview.then.ask": {"en": "then: {question}", "uk": "потім: {question}"},
     "preview.depends": {
-        "en": " ({what})",
-        "uk": " ({what})",
+        "en": " — {what}",
+        "uk": " — {what}",
     },
+    "preview.tile_nothing": {"en": "nothing", "uk": "нічого не зміниться"},
     # what another seat may take first (the rules make it first-come)
     "preview.depends.explore": {
         "en": "if nobody explores them first",
