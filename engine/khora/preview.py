@@ -264,7 +264,7 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
         # The cards Legislation draws first are unknown: no verdict on the hand.
         forward.warnings = [w for w in forward.warnings if w.code not in HAND_VERDICTS]
         forward.depends.append(Text("preview.depends.legislation"))
-    forward.depends += _first_come(state, seat, tile, clone)
+    forward.depends += _first_come(state, seat, tile, clone, forward)
     player = clone.players[seat]
     for resource in ("citizens", "troops"):
         value = getattr(player, resource)
@@ -277,7 +277,7 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
     result.depends.extend(forward.depends)
 
 
-def _first_come(state: State, seat: int, tile: int, after: State) -> list[Text]:
+def _first_come(state: State, seat: int, tile: int, after: State, forward: Preview) -> list[Text]:
     """What other seats may take before this tile runs, where the rules make it first-come:
     the exploration board (Military) and the deck's last cards (Legislation, Council). The
     same tile runs for every seat in turn order from the start player, every Legislation
@@ -287,7 +287,8 @@ def _first_come(state: State, seat: int, tile: int, after: State) -> list[Text]:
     ahead = turn_position(state, seat) if state.start_player is not None else others
     player = after.players[seat]
     found = []
-    if tile == MILITARY and ahead and any(t.kind == "explore" for t in player.agenda):
+    reachable = not any(w.code == "nothing_to_explore" for w in forward.warnings)
+    if tile == MILITARY and ahead and reachable and any(t.kind == "explore" for t in player.agenda):
         found.append(Text("preview.depends.explore"))
     draws, drawn_first = 0, 0
     if tile == LEGISLATION:

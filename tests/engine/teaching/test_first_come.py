@@ -43,6 +43,15 @@ def test_military_says_the_spaces_may_be_explored_first_by_a_seat_ahead():
     assert not _says(first, EXPLORE), "nobody explores before the start player's Military"
 
 
+def test_military_with_no_space_within_reach_does_not_speak_of_others_first():
+    table = _at_the_dice(troops=0, military=1)
+    table.edit(1, troops=0)
+    table.roll([2, 3], [3, 3])
+    texts = _both(table, 1, "tile:4")
+    assert "0 spaces within reach" in texts[0]
+    assert not _says(texts, EXPLORE)
+
+
 def _short_deck(table, cards):
     state = table.state
     state.deck_unseen, state.deck_bottom = state.deck_unseen[:cards], []
