@@ -23,7 +23,14 @@ from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.journal import Line
-from engine.khora.phases.action_order import DEVELOPMENT, LEGISLATION, MILITARY, POLITICS
+from engine.khora.phases.action_order import (
+    DEVELOPMENT,
+    DRAWS,
+    LEGISLATION,
+    MILITARY,
+    POLITICS,
+    turn_position,
+)
 from engine.khora.phases.actions import start_action
 from engine.khora.phases.politics import requirement_option
 from engine.khora.state import State, Task
@@ -101,6 +108,14 @@ def preview(state: State, seat: int, task: Task, option: Option) -> Preview:
     return result
 
 
+def first_without_warning(state: State, seat: int, task: Task, options: list[Option]) -> Option:
+    """The first of `options` whose preview carries no warning; the first if all do."""
+    for option in options:
+        if not preview(state, seat, task, option).warnings:
+            return option
+    return options[0]
+
+
 # --- reading what changed --------------------------------------------------------------------
 
 
@@ -148,13 +163,14 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
     if handler.automatic:
         return
     options = handler.options(state, seat, task)
+    if _answered_by_the_engine(state, seat, task, options):
+        return
     if task.kind == "explore":
         reachable = sum(1 for o in options if o.id != "skip")
         result.then.append(Text("preview.then.explore", n=reachable))
         if not reachable:
             troops = state.players[seat].troops
             result.warnings.append(Warning("nothing_to_explore", {"troops": troops}))
-        result.depends.append(Text("preview.depends.explore"))
     elif task.kind == "buy_token":
         price = abilities.minor_token_price(state, seat)
         have = state.players[seat].drachma
@@ -166,6 +182,18 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
         _describe_development(state, seat, options, result)
     else:
         result.then.append(Text("preview.then.ask", question=handler.text(state, seat, task)))
+
+
+def _answered_by_the_engine(state: State, seat: int, task: Task, options: list[Option]) -> bool:
+    """A lone answer the engine takes itself (flow._resolve_forced_task): nothing to ask. The
+    questions whose lone answer is a trap (nowhere to explore, nothing to play or unlock) are
+    still described, with their warnings."""
+    if len(options) > 1 or task.kind in ("explore", "play_politics", "develop"):
+        return False
+    handler = seat_tasks.HANDLERS[task.kind]
+    return not seat_tasks.exchange_options(state, seat) and handler.lone_answer_is_public(
+        state, seat, task
+    )
 
 
 def _describe_politics(state: State, seat: int, options: list[Option], result: Preview) -> None:
@@ -236,6 +264,7 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
         # The cards Legislation draws first are unknown: no verdict on the hand.
         forward.warnings = [w for w in forward.warnings if w.code not in HAND_VERDICTS]
         forward.depends.append(Text("preview.depends.legislation"))
+    forward.depends += _first_come(state, seat, tile, clone, forward)
     player = clone.players[seat]
     for resource in ("citizens", "troops"):
         value = getattr(player, resource)
@@ -246,6 +275,30 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
     result.tile = {"tile": tile, "preview": forward}
     result.warnings.extend(Warning(w.code, {"tile": tile, **w.params}) for w in forward.warnings)
     result.depends.extend(forward.depends)
+
+
+def _first_come(state: State, seat: int, tile: int, after: State, forward: Preview) -> list[Text]:
+    """What other seats may take before this tile runs, where the rules make it first-come:
+    the exploration board (Military) and the deck's last cards (Legislation, Council). The
+    same tile runs for every seat in turn order from the start player, every Legislation
+    before any Council (action_order.py); who holds which tile is secret until the reveal,
+    so any seat that may act first counts. Public facts only: turn order, the deck's size."""
+    others = state.num_players - 1
+    ahead = turn_position(state, seat) if state.start_player is not None else others
+    player = after.players[seat]
+    found = []
+    reachable = not any(w.code == "nothing_to_explore" for w in forward.warnings)
+    if tile == MILITARY and ahead and reachable and any(t.kind == "explore" for t in player.agenda):
+        found.append(Text("preview.depends.explore"))
+    draws, drawn_first = 0, 0
+    if tile == LEGISLATION:
+        draws, drawn_first = DRAWS[LEGISLATION], DRAWS[LEGISLATION] * ahead
+    elif tile == POLITICS and "council" in player.hand:
+        # the others' Legislation, then the Councils of those ahead
+        draws, drawn_first = DRAWS[POLITICS], DRAWS[LEGISLATION] * others + DRAWS[POLITICS] * ahead
+    if draws and len(state.deck_unseen) + len(state.deck_bottom) < draws + drawn_first:
+        found.append(Text("preview.depends.deck"))
+    return found
 
 
 def _check_citizens(state: State, seat: int, option: Option, result: Preview) -> None:
@@ -310,7 +363,7 @@ def summary(preview: Preview, lang: str) -> str:
     if preview.tile is not None:
         forward: Preview = preview.tile["preview"]
         action = _effects(forward, lang)
-        what = catalog.join(action, lang) if action else catalog.text("nothing", lang)
+        what = catalog.join(action, lang) if action else catalog.text("preview.tile_nothing", lang)
         text = what  # the option's label names the tile already
     if preview.depends:
         text += catalog.text("preview.depends", lang, what=_joined(preview.depends, lang))

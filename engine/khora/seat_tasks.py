@@ -32,6 +32,10 @@ class TaskHandler:
     # Answering it may change what other seats are offered (the exploration board, the cities
     # left): the others' options are then listed again instead of kept (flow.carry_over).
     changes_other_seats = False
+    # The default is chosen when first read, not when the prompt is listed: it reads previews
+    # (the dice), which cost more than listing the prompt, and most prompts listed are never
+    # asked for their default (a player answers before the deadline).
+    default_on_read = False
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         raise NotImplementedError
@@ -52,6 +56,11 @@ class TaskHandler:
             if safe in ids:
                 return safe
         return ids[0]
+
+    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+        """The default of a handler that reads the state for it (`default_on_read`), from a
+        clone of the state the prompt was listed from; `options` are the task's own."""
+        return self.default(options)
 
     def default_of(self, options: Sequence[Option]) -> str:
         """`default` of a prompt's options: the task's own, without the glory exchange
@@ -144,6 +153,15 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
         options = listed[1]
     else:
         options = task_handler.options(state, seat, task)
+    default_of: Callable[[Sequence[Option]], str] = task_handler.default_of
+    if task_handler.default_on_read:
+        # A clone, not the state itself: the state's cache holds the prompt, and a prompt that
+        # held its state would make a cycle only the garbage collector frees (games 7 % slower;
+        # the clone costs 2 %).
+        snapshot, own_options = state.clone(), options
+        default_of = lambda _shown: task_handler.default_read(  # noqa: E731
+            snapshot, seat, task, own_options
+        )
     if state.players[seat].glory > 0:  # exchange_options, only when it can offer any
         options = options + exchange_options(state, seat)
     return Prompt(  # positional: a hot path
@@ -154,7 +172,7 @@ def prompt_for(state: State, seat: int, task: Task) -> Prompt:
         tuple(options),
         None,  # the default: worked out from the options when read
         (),
-        task_handler.default_of,
+        default_of,
     )
 
 

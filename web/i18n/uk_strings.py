@@ -69,7 +69,7 @@ UK = {
     "If you did not ask for it, ignore this email.": "Якщо ви цього не просили, не зважайте на лист.",
     "Your Khôra login link": "Ваше посилання для входу в Khôra",
     "Waiting for you": "Чекають на вас",
-    "%(left)s left (until %(when)s)": "лишилося %(left)s (до %(when)s)",
+    "%(left)s left (until %(when)s)": "ще %(left)s (до %(when)s)",
     "Nothing waits for you. Time for a new game?": "Ніщо на вас не чекає. Час для нової гри?",
     "My other games": "Мої інші ігри",
     "seats": "місць",

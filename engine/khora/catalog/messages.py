@@ -287,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt.draft_pick": {
         "en": "Draft: keep one of these {remaining:card_of}; the others pass to the player on "
         "your left.",
-        "uk": "Відбір: залиште собі одну з цих карт ({remaining}); решта перейде до гравця "
+        "uk": "Відбір: залиште собі одну з цих карт (їх {remaining}); решта перейде до гравця "
         "ліворуч.",
     },
     "option.card": {"en": "{card}: {card_text}", "uk": "{card}: {card_text}"},
@@ -405,15 +405,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.gain.citizens": {"en": "Gain {n:citizen}", "uk": "Отримати {n:citizen_acc}"},
     "prompt.free_advance": {
         "en": "Miletus: choose a track to move up 1 level for free ({remaining} left).",
-        "uk": "Мілет: оберіть вертикаль, щоб безкоштовно піднятися на 1 рівень (лишилося "
-        "{remaining}).",
+        "uk": "Мілет: оберіть вертикаль, щоб безкоштовно піднятися на 1 рівень (безкоштовних "
+        "рівнів лишилося: {remaining}).",
     },
     "option.move_up_one": {"en": "Move up 1 {track} level", "uk": "Піднятися на 1 рівень: {track}"},
     "option.stop": {"en": "Stop here", "uk": "Зупинитися"},
     "prompt.progress": {
         "en": "Progress: you have {drachma:drachma}. Move up a track ({levels:level} left this "
         "phase)?",
-        "uk": "Прогрес: у вас {drachma:drachma}. Піднятися вертикаллю (у цій фазі лишилося "
+        "uk": "Прогрес: у вас {drachma:drachma}. Піднятися вертикаллю (у цій фазі — ще на "
         "{levels:level})?",
     },
     "prompt.progress.philosophy": {
@@ -444,7 +444,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.keep": {"en": "Keep {card}: {card_text}", "uk": "Залишити «{card}»: {card_text}"},
     "prompt.discard_card": {
         "en": "The Thirty Tyrants: discard a card from your hand ({remaining} to go).",
-        "uk": "Тридцять тиранів: скиньте карту з руки (лишилося {remaining}).",
+        "uk": "Тридцять тиранів: скиньте карту з руки (усього треба скинути {remaining:card}).",
     },
     "option.nothing_to_discard": {"en": "Nothing left to discard", "uk": "Нема чого скидати"},
     "option.discard": {"en": "Discard {card}", "uk": "Скинути «{card}»"},
@@ -464,15 +464,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.extra_action": {"en": "Take the {tile} action", "uk": "Виконати дію: {tile}"},
     "prompt.achievement_reward": {
         "en": "Achievement ({achievement}) is yours alone: move up 1 tax or 1 glory?",
-        "uk": "Досягнення ({achievement}) лише ваше: піднятися на 1 податків чи на 1 слави?",
+        "uk": "Досягнення ({achievement}) лише ваше: піднятися на 1 рівень податків чи на 1 "
+        "рівень слави?",
     },
     "option.reward.tax": {
         "en": "Move up 1 on the tax track",
-        "uk": "Піднятися на 1 вертикаллю податків",
+        "uk": "Піднятися на 1 рівень вертикаллю податків",
     },
     "option.reward.glory": {
         "en": "Move up 1 on the glory track",
-        "uk": "Піднятися на 1 вертикаллю слави",
+        "uk": "Піднятися на 1 рівень вертикаллю слави",
     },
     "prompt.final_exchange": {
         "en": "Thebes: final scoring is next. Give up more glory for 2 drachmas and 4 VP first?",
@@ -482,7 +483,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option.to_final_scoring": {"en": "Go to final scoring", "uk": "До фінального підрахунку"},
     "option.glory_exchange": {
         "en": "Thebes: give up 1 glory for 2 drachmas and 4 VP (then answer this again)",
-        "uk": "Фіви: віддати 1 славу за 2 драхми і 4 переможні очки (потім відповісти знову)",
+        "uk": "Фіви: віддати 1 рівень слави за 2 драхми і 4 переможні очки (потім відповісти "
+        "знову)",
     },
     "source.action": {"en": "Politics", "uk": "Політика"},
     "source.prosperity": {"en": "Prosperity", "uk": "Процвітання"},
@@ -494,7 +496,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "why.philosophy": {
         "en": "{missing:missing_token} would take {n:philosophy}, you have {have}",
-        "uk": "замість {missing:missing_token} потрібно {n:philosophy_gen}, у вас {have}",
+        "uk": "замість {missing:missing_token} потрібно {n:philosophy_acc}, у вас {have}",
     },
     "why.philosophy_not_now": {
         "en": "philosophy tokens stand in for knowledge tokens only in a Politics or "

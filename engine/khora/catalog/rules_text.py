@@ -27,13 +27,14 @@ RULES_TEXT: dict[str, dict[str, str]] = {
     },
     "rules.phase.tax": {
         "en": "Each player gains drachmas equal to their Tax level.",
-        "uk": "Кожен гравець отримує стільки драхм, який у нього рівень Податків.",
+        "uk": "Кожен гравець отримує стільки драхм, скільки становить його рівень Податків.",
     },
     "rules.phase.dice": {
         "en": "Roll your dice and, in secret, put one action tile on each die. A tile numbered "
         "above its die costs the difference in citizens; a tile you cannot pay is set aside. "
         "The lowest total starts.",
-        "uk": "Киньте кубики й таємно покладіть на кожен плитку дії. Плитка з номером, більшим "
+        "uk": "Киньте кубики й таємно покладіть на кожен кубик плитку дії. Плитка з номером, "
+        "більшим "
         "за кубик, коштує різницю в громадянах; плитку, за яку нічим заплатити, відкладають. "
         "Починає той, у кого найменша сума.",
     },
@@ -41,17 +42,18 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "en": "The tiles are taken in number order, 0 to 6 (the same number in turn order). "
         "Citizens and troops may pass 15 during this phase and are cut to 15 at its end.",
         "uk": "Плитки виконують за номерами, від 0 до 6 (однакові — за порядком ходу). Громадян "
-        "і вояків може бути більше 15 під час цієї фази; наприкінці її лишається 15.",
+        "і вояків може бути більше 15 під час цієї фази; наприкінці фази надлишок понад 15 "
+        "втрачається.",
     },
     "rules.phase.progress": {
         "en": "You may pay drachmas to move up one track by one level (more with cards, "
         "Corinth 3 or a philosophy token per extra level).",
-        "uk": "Можна заплатити драхми й піднятися на одній вертикалі на 1 рівень (більше — з "
-        "картами, Коринфом 3 або жетоном філософії за кожен додатковий рівень).",
+        "uk": "Можна заплатити драхми й піднятися однією вертикаллю на 1 рівень (більше — завдяки "
+        "картам, поліпшенню 3 Коринфу або жетону філософії за кожен додатковий рівень).",
     },
     "rules.phase.event_resolution": {
         "en": "The event revealed at the start of the round takes effect.",
-        "uk": "Подія, відкрита на початку раунду, набуває дії.",
+        "uk": "Подія, відкрита на початку раунду, набуває чинності.",
     },
     "rules.phase.achievements": {
         "en": "Whoever first reaches an achievement's goal (10 VP, 12 citizens, 6 troops, "
@@ -78,7 +80,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
     },
     "rules.action.2": {
         "en": "Gain VP equal to your Culture level.",
-        "uk": "Отримайте стільки ПО, який у вас рівень Культури.",
+        "uk": "Отримайте стільки ПО, скільки становить ваш рівень Культури.",
     },
     "rules.action.3": {
         "en": "Gain drachmas equal to your Economy level + 1; then you may buy one minor "
@@ -89,7 +91,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
     "rules.action.4": {
         "en": "Gain troops equal to your Military level, then you may explore one space you "
         "have the troops for (you lose the troops it shows). This is the only way to explore.",
-        "uk": "Отримайте стільки вояків, який у вас рівень Військової сили, потім можна "
+        "uk": "Отримайте стільки вояків, скільки становить ваш рівень Військової сили, потім можна "
         "дослідити одну комірку, на яку вистачає вояків (ви втрачаєте вказаних на ній "
         "вояків). Інакше досліджувати не можна.",
     },

@@ -41,7 +41,7 @@ TEACHING: dict[str, dict[str, str]] = {
     },
     "preview.then.draw": {
         "en": "draw {n:card} from the deck",
-        "uk": "взяти {n:card} зі стосу",
+        "uk": "потім взяти {n:card} зі стосу",
     },
     "preview.then.explore": {
         "en": "then you may explore ({n:reachable_space})",
@@ -66,12 +66,18 @@ TEACHING: dict[str, dict[str, str]] = {
     },
     "preview.then.ask": {"en": "then: {question}", "uk": "потім: {question}"},
     "preview.depends": {
-        "en": " ({what})",
-        "uk": " ({what})",
+        "en": " — {what}",
+        "uk": " — {what}",
     },
+    "preview.tile_nothing": {"en": "nothing", "uk": "нічого не зміниться"},
+    # what another seat may take first (the rules make it first-come)
     "preview.depends.explore": {
-        "en": "others may explore first",
-        "uk": "інші можуть дослідити раніше",
+        "en": "if nobody explores them first",
+        "uk": "якщо ніхто не дослідить їх раніше",
+    },
+    "preview.depends.deck": {
+        "en": "if nobody draws the deck's last cards first",
+        "uk": "якщо ніхто раніше не візьме останні карти стосу",
     },
     "preview.depends.legislation": {
         "en": "your Legislation draws 2 cards before it",
@@ -108,26 +114,25 @@ TEACHING: dict[str, dict[str, str]] = {
     "warning.over_cap.citizens": {
         "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:citizen}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:citizen})",
+        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "{lost:citizen_acc} понад 15",
     },
     "warning.over_cap.troops": {
         "en": "you would have {value:troop}: {lost:troop} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:troop}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:troop})",
+        "uk": "у вас буде {value:troop}; наприкінці фази дій ви втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.troops": {
         "en": "you would have {value:troop}: unless you explore, {lost:troop} above 15 are "
         "lost at the end of the Action phase",
-        "uk": "у вас буде {value:troop}; якщо не досліджувати, понад 15 буде втрачено "
-        "наприкінці фази дій (ще {lost:troop})",
+        "uk": "у вас буде {value:troop}; якщо не досліджувати, наприкінці фази дій ви "
+        "втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.citizens": {
         "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
         "of the Action phase",
-        "uk": "у вас буде {value:citizen}; понад 15 буде втрачено наприкінці фази дій "
-        "(ще {lost:citizen})",
+        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "{lost:citizen_acc} понад 15",
     },
     "warning.capped.citizens": {
         "en": "citizens stop at 15: {lost:citizen} of this gain are lost",

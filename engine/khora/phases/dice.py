@@ -99,10 +99,19 @@ def assign(state: State) -> None:
         player.queue("assign_die", die=0)
 
 
+def default_order(options: list[Option]) -> list[Option]:
+    """The free tiles, highest first (the most action for no citizens), then the tiles that
+    cost citizens, cheapest first."""
+    free = [o for o in options if o.data["cost"] == 0]
+    paid = sorted((o for o in options if o.data["cost"]), key=lambda o: o.data["cost"])
+    return [*reversed(free), *paid]
+
+
 @handler
 class AssignDie(TaskHandler):
     kind = "assign_die"
     secret = True
+    default_on_read = True
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
@@ -115,6 +124,13 @@ class AssignDie(TaskHandler):
     def default(self, options: Sequence[Option]) -> str:
         free = [o for o in options if o.data["cost"] == 0]
         return (free[-1] if free else options[0]).id
+
+    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+        """The first tile in default_order whose preview warns of nothing: what an absent
+        player plays at a deadline should not be a trap (preview.py, from the seat's view)."""
+        from engine.khora.preview import first_without_warning  # preview imports the phases
+
+        return first_without_warning(state, seat, task, default_order(options)).id
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]
