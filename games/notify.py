@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
+from absences.owing import owing_positions
 from chat.selectors import since_last_looked as table_talk
 from engine.khora import catalog
 from games import asking, clock
@@ -328,9 +329,10 @@ def remind(
     if kind is None:
         return 0, 0
     pending = rules.pending(state)
+    owe = owing_positions(game, seats, pending, now)
     written = held_back = 0
     for seat in seats:
-        if seat.is_bot or seat.autoplay or not seat.user_id or seat.position not in pending:
+        if seat.position not in owe:
             continue
         if not reminder_allowed(seat.user, now, step.deadline):
             held_back += 1
@@ -365,6 +367,7 @@ def asked_now(user) -> list[dict[str, Any]]:
     so a prompt answered since it was announced is not there. A seat a bot plays is left out:
     the bot answers before any email could."""
     lang = language_of(user)
+    now = clock.now()
     owing = (
         Seat.objects.filter(
             user=user, is_bot=False, autoplay=False, game__status=Game.Status.ACTIVE
@@ -378,11 +381,11 @@ def asked_now(user) -> list[dict[str, Any]]:
         rules = engine_game(game)
         state = load_state(game)
         prompt = rules.pending(state).get(seat.position)
-        if prompt is None:
-            continue
+        seats = list(game.seats.select_related("user").order_by("position"))
+        if seat.position not in owing_positions(game, seats, {seat.position: prompt}, now):
+            continue  # nothing it can do, away, or the game is paused (absences.owing)
         step = open_step(game)
         deadline = step.deadline if step else None
-        seats = list(game.seats.select_related("user").order_by("position"))
         entries.append(
             {
                 **_base(game, seats, rules.view(state, seat.position, lang), lang),

@@ -88,6 +88,17 @@ PROBLEM_CODES = sorted(
         "not_moderator",
         "player_not_found",
         "cannot_mute_yourself",
+        # holidays, pauses and nudges (absences/)
+        "invalid_absence",
+        "absence_overlaps",
+        "absence_not_found",
+        "absence_over",
+        "invalid_pause",
+        "pause_open",
+        "pause_running",
+        "no_pause",
+        "nothing_owed",
+        "nudged_recently",
         # webhooks
         "invalid_event_types",
         "too_many_webhooks",

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
+from absences import selectors as long_game
 from games.errors import DomainError
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.state_store import engine_game, load_state, to_engine_event
@@ -144,6 +145,8 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         "waiting_for": [],
         "submitted": [],
         "scores": None,
+        "away": [],
+        "pause": None,
     }
     # A game started with chosen cities asks its first question before any event is logged.
     if game.status == Game.Status.LOBBY or (
@@ -169,6 +172,8 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
     )
+    if game.status == Game.Status.ACTIVE:
+        detail.update(long_game.game_now(game, pending))  # waiting_for, away, pause
     if rules.is_over(state):
         detail["scores"] = rules.scores(state)
     return detail
@@ -215,8 +220,9 @@ def _narrated(
 
 def _notice_line(row) -> dict[str, Any]:
     params = {"kind": row.payload.get("kind")}
-    if "by_seconds" in row.payload:
-        params["by_seconds"] = row.payload["by_seconds"]
+    for key in ("by_seconds", "days", "days_left"):  # the numbers a notice's text names
+        if key in row.payload:
+            params[key] = row.payload[key]
     return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
 
 

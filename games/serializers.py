@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 import engine
+from absences.serializers import AwayOutput, PauseOutput
 from bots.levels import LEVEL_NAMES
 from games.problems import PROBLEM_CODES
 from games.schema_types import (
@@ -259,11 +260,16 @@ class GameDetailOutput(GameSummaryOutput):
     )
     prompt = PromptOutput(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True, help_text="When the current step ends.")
-    waiting_for = serializers.ListField(child=serializers.IntegerField())
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats that owe an answer now (not away, not paused, not played by a bot).",
+    )
     submitted = serializers.ListField(
         child=serializers.IntegerField(), help_text="Seats that have answered in this step."
     )
     scores = serializers.DictField(allow_null=True)
+    away = AwayOutput(many=True, help_text="Players away on holiday whom the game waits for.")
+    pause = PauseOutput(allow_null=True, help_text="The pause proposed or running, if any.")
 
 
 class AcceptedDecisionOutput(serializers.Serializer):
@@ -318,7 +324,9 @@ class LogEntryOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     type = serializers.CharField(
         help_text="decision, chance, or notice: the server's own entry (data.kind "
-        "bot_plays_seat, seat_taken_back or deadline_extended), public and never replayed."
+        "bot_plays_seat, seat_taken_back, deadline_extended, player_away, holiday_capped, "
+        "pause_proposed, pause_started, pause_declined, pause_ended or nudge), public and never "
+        "replayed."
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)

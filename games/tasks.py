@@ -83,6 +83,10 @@ def tick() -> dict[str, int]:
     digests and the emails due to the email queue. The tick never sends email itself, and
     one game's failure never stops the others (each path is isolated per game)."""
     outage = downtime.tick_ran(clock.now())
+    # Holidays and pauses move the deadlines that wait for them before any is taken.
+    from absences.waiting import spend_due
+
+    spend_due(clock.now())
     # Expiring and advancing go out as tasks, so every worker shares a large backlog; each
     # task locks its game and checks the work is still due, so a repeat from the next tick
     # is harmless. (In the embedded default they run right here.)

@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 
 import engine
+from absences import owing
 from bots import SeatKnowledge
 from games import chance, clock, notify
 from games.batch import WriteBatch
@@ -72,6 +73,7 @@ class GameWriter:
         self._step_changed = False
         self._step_turned_over = False
         self._expired_at: datetime | None = None
+        self._circumstances = None  # holidays and pause, read once when the bot ladder asks
 
     def append(self, event: engine.Event) -> int:
         """Apply `event` and queue it for the log; returns its seq."""
@@ -183,8 +185,21 @@ class GameWriter:
         it, yet the player can come back by answering while others still think."""
         pending = self.rules.pending(self.state)
         bots = {seat.position for seat in self.seats if seat.is_bot}
-        absent = self._absent()
-        present_pending = set(pending) - bots - absent
+        absent = self._absent() & set(pending)
+        if not absent:
+            return [prompt for seat, prompt in pending.items() if seat in bots]
+        # Whether anyone present still owes an answer, as the others may know it (a holiday
+        # or a pause counts; a lone answer does not show): the one predicate, absences.owing.
+        if self._circumstances is None:
+            self._circumstances = owing.circumstances(self.game, self.seats, clock.now())
+        present_pending = owing.owing_positions(
+            self.game,
+            self.seats,
+            pending,
+            clock.now(),
+            seen_by_others=True,
+            known=self._circumstances,
+        )
         answer = bots if present_pending else bots | absent
         return [prompt for seat, prompt in pending.items() if seat in answer]
 

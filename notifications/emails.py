@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from notifications import local_time
 from notifications.kinds import (
+    ABSENCE_KINDS,
     ALL,
     BOT_PLAYING,
     CHAT_DIGEST,
@@ -56,6 +57,8 @@ def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
         return bot_playing(user, context)
     if kind == DEFAULT_PLAYED:
         return default_played(user, context)
+    if kind in ABSENCE_KINDS:
+        return absence_news(kind, user, context)
     if family == "reminder":
         return reminder(user, context, hours=reminder_hours(kind))
     by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
@@ -87,6 +90,17 @@ def bot_playing(user, context: dict[str, Any]) -> Rendered:
 def default_played(user, context: dict[str, Any]) -> Rendered:
     values = {**_game_values(user, context), "defaults_played": context.get("defaults_played")}
     return _render(DEFAULT_PLAYED, user, "your_turn", values)
+
+
+def absence_news(kind: str, user, context: dict[str, Any]) -> Rendered:
+    """A holiday, a pause or a nudge (absences/): the game's values and the caller's own few
+    (who, until when, how many days, the prompt's text), the times in the recipient's zone."""
+    zone = local_time.zone_of(user)
+    values = {**_game_values(user, context), **(context.get("absence") or {})}
+    for key in ("until", "pause_ends"):
+        if values.get(key):
+            values[f"{key}_text"] = local_time.format_deadline(values[key], zone)
+    return _render(kind, user, family_of(kind), values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:

@@ -1,0 +1,182 @@
+"""Deadlines that wait: for a player on holiday (hour by hour, from their bank) and for a
+paused game. The minute tick calls `spend_due` before it expires anything; the deadline
+worker calls `step_waits` and `start_automatic_holidays` (games.advancing) under the game's
+lock before it takes any default.
+
+An hour of holiday is spent ahead, as it starts: it costs an hour of the player's bank once,
+however many of their games wait in it, and moves on by an hour the deadline of each game
+that waits for them (one whose open step asks them, within its cap of days in a row). So the
+deadline of a game that waits is always at least the spent hour ahead of the clock.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from absences import bank, notices
+from absences.models import Absence, AwayStretch
+from absences.owing import Circumstances
+from games.models import Game, GameEvent, GameStep, Seat
+
+log = logging.getLogger(__name__)
+
+HOUR = timedelta(hours=1)
+# Hours an absence may spend in one go (a tick after a long gap catches up in chunks).
+MAX_HOURS_AT_ONCE = 24 * 400
+
+
+def step_waits(known: Circumstances, pending: dict) -> bool:
+    """Does a step whose deadline passed wait rather than take defaults: the game is paused,
+    or a seat it asks belongs to a player away within their bank and the game's cap?"""
+    return known.paused or bool(known.away & set(pending))
+
+
+def spend_due(now: datetime) -> int:
+    """Spend the holiday hours and the pause time due by `now`; returns the absences and
+    pauses that moved something."""
+    from absences import pauses
+
+    moved = 0
+    due = (
+        Absence.objects.filter(ended_at__isnull=True, starts_at__lte=now, accounted_until__lte=now)
+        .filter(Q(ends_at__isnull=True) | Q(accounted_until__lt=F("ends_at")))
+        .order_by("accounted_until")
+        .values_list("id", flat=True)
+    )
+    for absence_id in list(due):
+        moved += _spend_absence(absence_id, now)
+    moved += pauses.move_deadlines(now)
+    return moved
+
+
+def _spend_absence(absence_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        absence = Absence.objects.select_for_update().filter(pk=absence_id).first()
+        if absence is None or absence.ended_at is not None or absence.accounted_until > now:
+            return False
+        seats = list(
+            Seat.objects.filter(
+                user_id=absence.user_id,
+                is_bot=False,
+                autoplay=False,
+                game__status=Game.Status.ACTIVE,
+            ).exclude(pending_prompt="")
+        )
+        # Games locked in one order, so two players' spending never waits on each other.
+        games = {
+            game.pk: game
+            for game in Game.objects.select_for_update()
+            .filter(pk__in=[seat.game_id for seat in seats])
+            .order_by("pk")
+        }
+        if absence.automatic and _answered_since(absence):
+            _end(absence, Absence.Ending.ANSWERED, now)
+            return True
+        running = []
+        for seat in seats:
+            step = (
+                GameStep.objects.filter(game_id=seat.game_id, closed_at__isnull=True)
+                .order_by("-number")
+                .first()
+            )
+            if step is not None and seat.position in step.seats:
+                running.append((seat, games[seat.game_id], step))
+        return spend_hours(absence, running, now)
+
+
+def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
+    """Spend the absence's hours due by `now` on `running` (seat, game, open step), all
+    locked by the caller; True when a deadline moved."""
+    moved: dict[int, tuple] = {}
+    for _ in range(MAX_HOURS_AT_ONCE):
+        start = absence.accounted_until
+        end = absence.ends_at
+        if start > now or (end is not None and start >= end):
+            break
+        left = bank.left_seconds(absence.user_id, start)
+        if left <= 0:
+            _end(absence, Absence.Ending.BANK_EMPTY, start)
+            break
+        length = min(HOUR, timedelta(seconds=left), (end - start) if end else HOUR)
+        spent = timedelta(0)
+        for seat, game, step in running:
+            if step.deadline < start:
+                continue  # it passed before this hour: the deadline worker takes it
+            by = _wait_in_game(absence, seat, game, step, start, length)
+            if by:
+                spent = max(spent, by)
+                moved[game.pk] = (game, step)
+        if not spent and absence.automatic:
+            # Nothing of theirs waits any more (they answered, or the games moved on).
+            _end(absence, Absence.Ending.ANSWERED, start)
+            break
+        if spent:
+            bank.spend(absence.user_id, start, round(length.total_seconds()))
+        absence.accounted_until = start + length
+    absence.save(update_fields=["accounted_until", "ended_at", "ending"])
+    for game, step in moved.values():
+        step.save(update_fields=["deadline"])
+        notices.game_changed(game)
+    return bool(moved)
+
+
+def _wait_in_game(absence, seat, game, step, start: datetime, length: timedelta) -> timedelta:
+    """Move the game's deadline on by up to `length` for its player away, within the cap."""
+    stretch = AwayStretch.objects.filter(game=game, user_id=absence.user_id).first()
+    fresh = stretch is None or (
+        stretch.until < start and bank.stretch_is_over(stretch, seat.position)
+    )
+    if stretch is None:
+        stretch = AwayStretch(game=game, user_id=absence.user_id, seconds=0, until=start)
+    elif fresh:
+        stretch.seconds = 0
+    room = bank.cap_seconds() - stretch.seconds
+    if room <= 0:
+        return timedelta(0)
+    by = min(length, timedelta(seconds=room))
+    step.deadline += by
+    stretch.seconds += round(by.total_seconds())
+    stretch.until = start + by
+    stretch.save()
+    if fresh:
+        notices.player_away(game, seat, absence, start)
+    if stretch.seconds >= bank.cap_seconds():
+        notices.holiday_capped(game, seat)
+    return by
+
+
+def _answered_since(absence: Absence) -> bool:
+    """Has the player answered a prompt in any game since their automatic holiday began?"""
+    positions = Seat.objects.filter(user_id=absence.user_id).values_list("game_id", "position")
+    query = Q()
+    for game_id, position in positions:
+        query |= Q(game_id=game_id, seat=position)
+    if not query:
+        return False
+    return GameEvent.objects.filter(
+        query, type="decision", auto=False, created_at__gt=absence.starts_at
+    ).exists()
+
+
+def _end(absence: Absence, ending: str, at: datetime) -> None:
+    absence.ended_at = max(at, absence.starts_at)
+    absence.ending = ending
+    absence.save(update_fields=["ended_at", "ending"])
+
+
+def start_automatic_holidays(game, step, owing_seats: list, now: datetime) -> bool:
+    """At a passed deadline: the owing players who want it go on holiday from the deadline, and
+    its first hour moves the deadline on (the deadline worker holds the game's lock). True when
+    the deadline moved, so no default is taken now."""
+    from absences.holidays import start_automatic
+
+    started = start_automatic(game, step, owing_seats, now)
+    moved = False
+    by_user = {seat.user_id: seat for seat in owing_seats}
+    for absence in started:
+        moved |= spend_hours(absence, [(by_user[absence.user_id], game, step)], now)
+    return moved
