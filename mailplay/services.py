@@ -20,15 +20,17 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 
 import engine
+from absences import mail as pause_mail
+from absences.owing import owing_positions
 from chat import services as chat_services
 from engine.khora import catalog
 from games import advancing, clock, selectors
 from games import services as game_services
 from games.errors import DomainError
 from games.models import Game
+from games.state_store import engine_game, load_state
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from mailplay.tokens import ReplyTarget, read_reply_token, token_of_address
@@ -198,6 +200,12 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     # The prompts' texts in the player's language: our answer lists them (its own words are
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
+    if pause_mail.is_pause_token(target.prompt_id):  # "yes" to a pause's question (absences/)
+        said_text = reading.fresh_text(reading.body_text(message))
+        outcome = pause_mail.pause_reply(game, user, target.prompt_id, said_text)
+        answer = replies.Answer(outcome, problem=outcome)
+        answer.prompt = selectors.game_prompt(game, user, lang)
+        return _answer(row, answer)
     current = selectors.game_prompt(game, user, lang)
     numbers = reading.numbers_in(numbers_text)
     if said and not numbers:  # a message alone: said, and where the game is now
@@ -295,11 +303,17 @@ def _advanced(game: Game) -> Game:
 
 
 def _waiting_for(game: Game, lang: str) -> list[str]:
-    # Named as the game's history names them: the username, or the engine's "Player n".
-    seats = game.seats.filter(~Q(pending_prompt="")).select_related("user").order_by("position")
+    # Whom the game waits for, as the game's page says it (absences.owing, as others see it),
+    # named as the game's history names them: the username, or the engine's "Player n".
+    seats = list(game.seats.select_related("user").order_by("position"))
+    if not any(seat.pending_prompt for seat in seats):
+        return []
+    pending = engine_game(game).pending(load_state(game))
+    owe = owing_positions(game, seats, pending, clock.now(), seen_by_others=True)
     return [
         seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
         for seat in seats
+        if seat.position in owe
     ]
 
 
