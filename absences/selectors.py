@@ -72,3 +72,15 @@ def game_now(game, pending: dict) -> dict[str, Any]:
         "away": away_in_game(game, seats, now),
         "pause": pause_summary(pause, now),
     }
+
+
+def pace(game, current_round, total_rounds, finished: bool) -> dict[str, Any]:
+    """The game's expected end at its current pace (None once over or too early to tell) and
+    each player's median answer time."""
+    from absences.pace import game_pace
+
+    seats = list(game.seats.select_related("user").order_by("position"))
+    result = game_pace(game, seats, current_round, total_rounds, clock.now())
+    if finished:
+        result["expected_end"] = None
+    return result

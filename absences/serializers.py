@@ -82,3 +82,21 @@ class NudgeOutput(serializers.Serializer):
     nudged = serializers.CharField()
     prompt = serializers.CharField()
     created_at = serializers.DateTimeField()
+
+
+class AnswerTimeOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    hours = serializers.FloatField(
+        allow_null=True, help_text="Median hours from a step's start to the player's answer."
+    )
+    answers = serializers.IntegerField(help_text="How many answers the median is taken over.")
+
+
+class PaceOutput(serializers.Serializer):
+    expected_end = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the game should end at the pace of its last rounds; null before a "
+        "round has finished, or once the game is over.",
+    )
+    median_answer_hours = AnswerTimeOutput(many=True)

@@ -147,6 +147,7 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         "scores": None,
         "away": [],
         "pause": None,
+        "pace": None,
     }
     # A game started with chosen cities asks its first question before any event is logged.
     if game.status == Game.Status.LOBBY or (
@@ -174,6 +175,8 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
     )
     if game.status == Game.Status.ACTIVE:
         detail.update(long_game.game_now(game, pending))  # waiting_for, away, pause
+    total = len(view["events_revealed"]) + view["events_left"] if "events_left" in view else None
+    detail["pace"] = long_game.pace(game, view.get("round"), total, rules.is_over(state))
     if rules.is_over(state):
         detail["scores"] = rules.scores(state)
     return detail

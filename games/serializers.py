@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 import engine
-from absences.serializers import AwayOutput, PauseOutput
+from absences.serializers import AwayOutput, PaceOutput, PauseOutput
 from bots.levels import LEVEL_NAMES
 from games.problems import PROBLEM_CODES
 from games.schema_types import (
@@ -270,6 +270,7 @@ class GameDetailOutput(GameSummaryOutput):
     scores = serializers.DictField(allow_null=True)
     away = AwayOutput(many=True, help_text="Players away on holiday whom the game waits for.")
     pause = PauseOutput(allow_null=True, help_text="The pause proposed or running, if any.")
+    pace = PaceOutput(allow_null=True, help_text="The expected end and each player's pace.")
 
 
 class AcceptedDecisionOutput(serializers.Serializer):
