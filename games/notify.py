@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from absences.owing import owing_positions
+from absences.selectors import away_in_game
 from chat.selectors import since_last_looked as table_talk
 from engine.khora import catalog
 from games import asking, clock
@@ -261,6 +262,12 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "table_talk": table_talk(game, seat.user),
         "deadline": step.deadline,
+        # Who else the game waits for while they are away (absences/): "Ann is away until...".
+        "away": [
+            entry
+            for entry in away_in_game(game, seats, clock.now())
+            if entry["seat"] != seat.position
+        ],
     }
 
 

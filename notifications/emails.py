@@ -97,6 +97,7 @@ def absence_news(kind: str, user, context: dict[str, Any]) -> Rendered:
     (who, until when, how many days, the prompt's text), the times in the recipient's zone."""
     zone = local_time.zone_of(user)
     values = {**_game_values(user, context), **(context.get("absence") or {})}
+    values["reply_to"] = context.get("reply_to", "")  # a pause's question: reply "yes"
     for key in ("until", "pause_ends"):
         if values.get(key):
             values[f"{key}_text"] = local_time.format_deadline(values[key], zone)
@@ -225,7 +226,15 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "defaults_played": context.get("defaults_played") or [],
         # What was said at the table since they last looked (chat/): never an email of its own.
         "table_talk": context.get("table_talk") or {},
+        # Who the game waits for on holiday (absences/), their return in the recipient's zone.
+        "away": [_away_entry(user, entry) for entry in context.get("away") or []],
     }
+
+
+def _away_entry(user, entry: dict[str, Any]) -> dict[str, Any]:
+    until = entry.get("until")
+    zone = local_time.zone_of(user)
+    return {**entry, "until_text": local_time.format_deadline(until, zone) if until else ""}
 
 
 def numbered_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:

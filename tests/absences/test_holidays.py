@@ -206,3 +206,26 @@ def test_the_holidays_endpoint_refuses_bad_absences_with_problems(make_player, a
         assert anna.client.delete(f"/api/v1/me/holidays/{absence['id']}/").status_code == 200
     assert anna.get("/api/v1/me/holidays/").json()["absences"] == []
     assert_problem(anonymous.get("/api/v1/me/holidays/"), 401, "not_authenticated")
+
+
+def test_the_emails_asking_the_others_say_who_is_away(make_player):
+    anna, boris, cleo = make_player("anna"), make_player("boris"), make_player("cleo")
+    from games import clock, services
+
+    with clock.frozen_at(NOON):
+        game = services.game_create(
+            creator=anna.user, game_type="khora", seats=3, options={}, step_hours=48
+        )
+        services.game_join(public_id=game.public_id, user=boris.user)
+        services.game_join(public_id=game.public_id, user=cleo.user)
+    answer(anna, game, NOON)
+    answer(cleo, game, NOON)  # cleo has answered, then leaves: boris's deadline runs on
+    assert announce(cleo, NOON + HOUR, NOON + 4 * DAY).status_code == 201
+    deadline = open_step(game).deadline
+    tick_at(deadline - 23 * HOUR)  # boris's 24-hour reminder
+    (reminder,) = Notification.objects.filter(recipient=boris.user, game=game, kind="reminder_24h")
+    assert (
+        "cleo is away until" in reminder.body_text and "days of holiday left" in reminder.body_text
+    )
+    assert "cleo is away until" in reminder.body_html
+    assert not Notification.objects.filter(recipient=cleo.user, kind="reminder_24h").exists()
