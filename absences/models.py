@@ -142,3 +142,41 @@ class Nudge(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["nudger", "nudged", "created_at"], name="nudge_pair")]
+
+
+class SubstituteInvite(models.Model):
+    """An invitation by link to take over a seat a bot plays for its absent player."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="substitute_invites")
+    position = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substitutes_invited"
+    )
+    created_at = models.DateTimeField(default=clock.now)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+
+class Substitution(models.Model):
+    """Who played a seat when: the original player, then a substitute from `from_seq` on (the
+    log says so too). The original takes the seat back only once the substitute leaves."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="substitutions")
+    position = models.PositiveSmallIntegerField()
+    original = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats_substituted"
+    )
+    substitute = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substitutions"
+    )
+    from_seq = models.PositiveIntegerField()
+    until_seq = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "position"],
+                condition=models.Q(until_seq__isnull=True),
+                name="one_current_substitute_per_seat",
+            ),
+        ]

@@ -100,3 +100,27 @@ class PaceOutput(serializers.Serializer):
         "round has finished, or once the game is over.",
     )
     median_answer_hours = AnswerTimeOutput(many=True)
+
+
+class SubstituteInviteInput(StrictInput):
+    username = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=150,
+        help_text="A player to email the invitation to; leave out to share the link yourself.",
+    )
+
+
+class SubstituteInviteOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    invite_url = serializers.URLField(help_text="The link that takes the seat (once).")
+    token = serializers.CharField(help_text="What games/{id}/substitute/accept/ takes.")
+
+
+class SubstituteAcceptInput(StrictInput):
+    token = serializers.CharField(max_length=32)
+
+
+class SeatTakenOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    player = serializers.CharField()

@@ -19,4 +19,19 @@ urlpatterns = [
         name="game-pause-decline",
     ),
     path("games/<str:public_id>/nudge/", views.NudgeView.as_view(), name="game-nudge"),
+    path(
+        "games/<str:public_id>/seats/<int:position>/substitute/",
+        views.SubstituteInviteView.as_view(),
+        name="game-seat-substitute",
+    ),
+    path(
+        "games/<str:public_id>/seats/<int:position>/substitute/leave/",
+        views.SubstituteLeaveView.as_view(),
+        name="game-seat-substitute-leave",
+    ),
+    path(
+        "games/<str:public_id>/substitute/accept/",
+        views.SubstituteAcceptView.as_view(),
+        name="game-substitute-accept",
+    ),
 ]

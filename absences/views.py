@@ -7,7 +7,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from absences import holidays, nudges, pauses
+from absences import holidays, nudges, pauses, substitutes
 from absences.bank import set_automatic
 from absences.selectors import pause_summary
 from absences.serializers import (
@@ -19,6 +19,10 @@ from absences.serializers import (
     NudgeOutput,
     PauseInput,
     PauseOutput,
+    SeatTakenOutput,
+    SubstituteAcceptInput,
+    SubstituteInviteInput,
+    SubstituteInviteOutput,
 )
 from games import clock
 from games.selectors import game_get
@@ -249,3 +253,96 @@ class NudgeView(APIView):
             },
             status=201,
         )
+
+
+SEAT = OpenApiParameter("position", int, OpenApiParameter.PATH, description="The seat (0-based).")
+
+
+class SubstituteInviteView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_seats_substitute_invite",
+        summary="Invite a substitute for a seat a bot plays",
+        parameters=[GAME_ID, SEAT],
+        request=SubstituteInviteInput,
+        examples=[
+            OpenApiExample("Email the link to cleo", request_only=True, value={"username": "cleo"}),
+            OpenApiExample(
+                "The link",
+                response_only=True,
+                value={
+                    "position": 2,
+                    "invite_url": "https://khora.example/games/Xy4K/substitute/k3J9/",
+                    "token": "k3J9",
+                },
+            ),
+        ],
+        responses={201: SubstituteInviteOutput, **problems(400, 401, 403, 404, 409)},
+        description="For a seat a bot plays for its absent player: a link that lets someone "
+        "take it over (once). The game's players or its creator may invite.",
+    )
+    def post(self, request, public_id: str, position: int):
+        body = SubstituteInviteInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        record = substitutes.invite(
+            public_id=public_id,
+            user=request.user,
+            position=position,
+            username=body.validated_data.get("username", ""),
+        )
+        return Response(
+            {
+                "position": record.position,
+                "invite_url": substitutes.invite_url(record.game, record),
+                "token": record.token,
+            },
+            status=201,
+        )
+
+
+class SubstituteAcceptView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_substitute_accept",
+        summary="Take over a seat you were invited to",
+        parameters=[GAME_ID],
+        request=SubstituteAcceptInput,
+        examples=[
+            OpenApiExample("Accept", request_only=True, value={"token": "k3J9"}),
+            OpenApiExample("Seated", response_only=True, value={"position": 2, "player": "cleo"}),
+        ],
+        responses={200: SeatTakenOutput, **problems(400, 401, 404, 409)},
+        description="You play the seat from its open prompt on and see what it sees; the log "
+        "says who played which part.",
+    )
+    def post(self, request, public_id: str):
+        body = SubstituteAcceptInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        seat = substitutes.accept(
+            public_id=public_id, user=request.user, token=body.validated_data["token"]
+        )
+        return Response({"position": seat.position, "player": request.user.username})
+
+
+class SubstituteLeaveView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_seats_substitute_leave",
+        summary="Leave the seat you play as a substitute",
+        parameters=[GAME_ID, SEAT],
+        request=None,
+        examples=[
+            OpenApiExample(
+                "Given back", response_only=True, value={"position": 2, "player": "anna"}
+            )
+        ],
+        responses={200: SeatTakenOutput, **problems(401, 403, 404, 409)},
+        description="The seat goes back to its original player; a bot plays it until they "
+        "answer a prompt.",
+    )
+    def post(self, request, public_id: str, position: int):
+        seat = substitutes.leave(public_id=public_id, user=request.user, position=position)
+        return Response({"position": seat.position, "player": seat.user.username})

@@ -99,6 +99,9 @@ PROBLEM_CODES = sorted(
         "no_pause",
         "nothing_owed",
         "nudged_recently",
+        "invite_not_found",
+        "not_substitute",
+        "seat_not_bot_played",
         # webhooks
         "invalid_event_types",
         "too_many_webhooks",

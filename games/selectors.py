@@ -103,6 +103,8 @@ def seats_summary(game: Game) -> list[dict[str, Any]]:
                 "player": seat.user.username if seat and seat.user else None,
                 "is_bot": bool(seat and seat.is_bot),
                 "bot_level": (seat.bot_level or "random") if seat and seat.is_bot else None,
+                # A bot plays this player's seat for them (absences/: a substitute may take it).
+                "bot_plays": bool(seat and seat.autoplay and not seat.is_bot),
             }
         )
     return summary
@@ -223,7 +225,8 @@ def _narrated(
 
 def _notice_line(row) -> dict[str, Any]:
     params = {"kind": row.payload.get("kind")}
-    for key in ("by_seconds", "days", "days_left"):  # the numbers a notice's text names
+    # The numbers and names a notice's text names (its seat's player is named by the seat).
+    for key in ("by_seconds", "days", "days_left", "player", "original"):
         if key in row.payload:
             params[key] = row.payload[key]
     return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}

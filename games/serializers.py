@@ -161,6 +161,10 @@ class SeatOutput(serializers.Serializer):
     bot_level = serializers.ChoiceField(
         choices=LEVEL_NAMES, allow_null=True, help_text="A bot seat's level; null otherwise."
     )
+    bot_plays = serializers.BooleanField(
+        help_text="A bot plays this player's seat since they missed deadlines; the players may "
+        "invite a substitute for it (seats/{n}/substitute/)."
+    )
 
 
 class WarningOutput(serializers.Serializer):
@@ -326,7 +330,8 @@ class LogEntryOutput(serializers.Serializer):
     type = serializers.CharField(
         help_text="decision, chance, or notice: the server's own entry (data.kind "
         "bot_plays_seat, seat_taken_back, deadline_extended, player_away, holiday_capped, "
-        "pause_proposed, pause_started, pause_declined, pause_ended or nudge), public and never "
+        "pause_proposed, pause_started, pause_declined, pause_ended, nudge, substitute_joined or "
+        "substitute_left), public and never "
         "replayed."
     )
     version = serializers.IntegerField()

@@ -27,7 +27,8 @@ PLAYER_AWAY = "player_away"
 PAUSE_ASKED = "pause_asked"
 PAUSE_DECIDED = "pause_decided"
 NUDGE = "nudge"
-ABSENCE_KINDS = (PLAYER_AWAY, PAUSE_ASKED, PAUSE_DECIDED, NUDGE)
+SUBSTITUTE_INVITE = "substitute_invite"  # asked to take over a seat a bot plays
+ABSENCE_KINDS = (PLAYER_AWAY, PAUSE_ASKED, PAUSE_DECIDED, NUDGE, SUBSTITUTE_INVITE)
 _KIND_FAMILIES = {
     BOT_PLAYING: "your_turn",
     DEFAULT_PLAYED: "your_turn",
@@ -35,6 +36,7 @@ _KIND_FAMILIES = {
     PAUSE_ASKED: "your_turn",
     PAUSE_DECIDED: "your_turn",
     NUDGE: "reminder",
+    SUBSTITUTE_INVITE: "game_started",
 }
 
 # Kinds a player is owed as soon as they are due: a sender takes them before anything else.
@@ -69,7 +71,8 @@ def family_of(kind: str) -> str:
         return "reminder"
     raise ValueError(
         f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
-        "bot_playing, default_played, player_away, pause_asked, pause_decided, nudge or game_over."
+        "bot_playing, default_played, player_away, pause_asked, pause_decided, nudge, "
+        "substitute_invite or game_over."
     )
 
 

@@ -32,6 +32,16 @@ urlpatterns = [
     path("games/<str:public_id>/pause/accept/", long_game.pause_accept, name="pause-accept"),
     path("games/<str:public_id>/pause/decline/", long_game.pause_decline, name="pause-decline"),
     path("games/<str:public_id>/nudge/", long_game.nudge, name="nudge"),
+    path(
+        "games/<str:public_id>/seats/<int:position>/substitute/",
+        long_game.substitute_invite,
+        name="substitute-invite",
+    ),
+    path(
+        "games/<str:public_id>/substitute/<str:token>/",
+        long_game.substitute_take,
+        name="substitute-take",
+    ),
     path("holidays/", long_game.holidays_page, name="holidays"),
     path("holidays/<int:absence_id>/cancel/", long_game.holiday_cancel, name="holiday-cancel"),
     path("holidays/automatic/", long_game.holiday_automatic, name="holiday-automatic"),

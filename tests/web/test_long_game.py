@@ -78,3 +78,24 @@ def test_a_waiting_player_can_be_nudged_from_the_page():
     assert "Nudge ben" in page
     client_for(ann).post(f"/games/{game.public_id}/nudge/", {"seat": "1"})
     assert Nudge.objects.filter(nudger=ann, nudged=ben).count() == 1
+
+
+def test_a_substitute_is_invited_and_takes_the_seat_from_the_pages():
+    from games.models import Seat
+
+    ann, ben, cleo = make_user("ann"), make_user("ben"), make_user("cleo")
+    game = start_game([ann, ben])
+    Seat.objects.filter(game=game, position=1).update(autoplay=True)  # ben missed, a bot plays
+    page = client_for(ann).get(f"/games/{game.public_id}/").content.decode()
+    assert "A bot plays for ben: invite a substitute" in page
+    client = client_for(ann)
+    shown = client.post(f"/games/{game.public_id}/seats/1/substitute/", follow=True)
+    link = shown.content.decode().split("take the seat: ")[1].split("<")[0].strip()
+    path = link.removeprefix("https://khora.example").removeprefix("http://testserver")
+    path = "/" + path.split("/", 3)[3] if path.startswith("http") else path
+    offer = client_for(cleo).get(path)
+    assert offer.status_code == 200 and 'id="take-seat"' in offer.content.decode()
+    client_for(cleo).post(path)
+    assert Seat.objects.get(game=game, position=1).user == cleo
+    mine = client_for(cleo).get(f"/games/{game.public_id}/").content.decode()
+    assert "Your move" in mine

@@ -309,3 +309,18 @@ UK.update(
 )
 
 UK.update({"Propose": "Запропонувати"})
+
+# A substitute for a seat a bot plays (absences/).
+UK.update(
+    {
+        "A bot plays for %(name)s: invite a substitute": "За гравця %(name)s грає бот: запросити заміну",
+        "A bot plays this seat while its player is away. If you take it, you play it from its open prompt on and see what that seat sees, its hand included; the game's log says who played which part. Its player can have it back only once you leave it.": "Поки гравець відсутній, на цьому місці грає бот. Якщо ви його займете, то гратимете з поточного запитання й бачитимете те, що бачить це місце, зокрема його руку; журнал гри покаже, хто яку частину зіграв. Гравець зможе повернути місце, лише коли ви його залишите.",
+        "This invitation is unknown or was used already.": "Це запрошення невідоме або вже використане.",
+        "No bot plays that seat any more.": "На цьому місці вже не грає бот.",
+        "Send this link to the player who will take the seat: %(link)s": "Надішліть це посилання гравцеві, який займе місце: %(link)s",
+        "The seat is yours: you play it from its open prompt on.": "Місце ваше: ви граєте з поточного запитання.",
+        "Take over a seat": "Зайняти місце",
+        "Take the seat": "Зайняти місце",
+        "Just look at the game": "Лише переглянути гру",
+    }
+)

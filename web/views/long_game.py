@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from absences import holidays, nudges, pauses
+from absences import holidays, nudges, pauses, substitutes
 from absences.bank import set_automatic
 from games.errors import DomainError
 from web.forms import Form
@@ -35,6 +35,9 @@ def _refusal(error: DomainError) -> str:
         "nothing_owed": _("This player owes no answer now."),
         "nudged_recently": _("You nudged this player less than a day ago; try again later."),
         "game_not_active": _("Only a game in progress can be paused or nudged."),
+        "invite_not_found": _("This invitation is unknown or was used already."),
+        "already_seated": _("You already have a seat in this game."),
+        "seat_not_bot_played": _("No bot plays that seat any more."),
     }
     return friendly.get(error.code) or error.message
 
@@ -141,3 +144,37 @@ def holiday_cancel(request, absence_id: int):
 def holiday_automatic(request):
     set_automatic(request.user.pk, request.POST.get("automatic") == "on")
     return redirect("web:holidays")
+
+
+@login_required
+@require_POST
+def substitute_invite(request, public_id: str, position: int):
+    """A link for someone to take over a seat a bot plays; shown to the inviter to pass on."""
+    try:
+        record = substitutes.invite(public_id=public_id, user=request.user, position=position)
+    except DomainError as error:
+        if error.status == 404:
+            raise Http404 from None
+        messages.error(request, _refusal(error))
+    else:
+        messages.success(
+            request,
+            _("Send this link to the player who will take the seat: %(link)s")
+            % {"link": substitutes.invite_url(record.game, record)},
+        )
+    return redirect("web:game", public_id=public_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def substitute_take(request, public_id: str, token: str):
+    """The invitation's page: what taking the seat means, and the button that takes it."""
+    if request.method == "POST":
+        try:
+            substitutes.accept(public_id=public_id, user=request.user, token=token)
+        except DomainError as error:
+            messages.error(request, _refusal(error))
+        else:
+            messages.success(request, _("The seat is yours: you play it from its open prompt on."))
+        return redirect("web:game", public_id=public_id)
+    return render(request, "web/substitute.html", {"public_id": public_id, "token": token})

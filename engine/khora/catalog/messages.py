@@ -238,6 +238,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} was nudged to answer",
         "uk": "Гравцеві {seat} нагадали відповісти",
     },
+    "line.notice.substitute_joined": {
+        "en": "{player} takes over the seat of {original} from here on",
+        "uk": "Відтепер {player} грає замість гравця {original}",
+    },
+    "line.notice.substitute_left": {
+        "en": "{player} leaves the seat of {original}: a bot plays it until {original} is back",
+        "uk": "{player} залишає місце гравця {original}: доки {original} не повернеться, грає бот",
+    },
     "cause": {"en": "{cause}: ", "uk": "{cause}: "},
     "seat": {"en": "Player {number}", "uk": "Гравець {number}"},
     # --- causes (journal.py) ----------------------------------------------------------------
