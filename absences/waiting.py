@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import F, Q
 
-from absences import bank, notices
+from absences import bank, notices, owing
 from absences.models import Absence, AwayStretch
 from absences.owing import Circumstances
 from games.models import Game, GameEvent, GameStep, Seat
@@ -78,19 +78,31 @@ def _spend_absence(absence_id: int, now: datetime) -> bool:
             return True
         running = []
         for seat in seats:
+            game = games[seat.game_id]
             step = (
-                GameStep.objects.filter(game_id=seat.game_id, closed_at__isnull=True)
+                GameStep.objects.filter(game=game, closed_at__isnull=True)
                 .order_by("-number")
                 .first()
             )
-            if step is not None and seat.position in step.seats:
-                running.append((seat, games[seat.game_id], step))
+            if step is not None and seat.position in step.seats and _owed_but_away(game, seat, now):
+                running.append((seat, game, step))
         return spend_hours(absence, running, now)
+
+
+def _owed_but_away(game, seat, now: datetime) -> bool:
+    """Would the seat owe an answer, were its player not away? Only then is holiday spent on
+    its deadline. (Whether the game is paused is asked hour by hour: `spend_hours`.)"""
+    from games.state_store import engine_game, load_state
+
+    prompt = engine_game(game).pending(load_state(game)).get(seat.position)
+    return owing.owes_answer(seat, prompt, away=False, paused=False)
 
 
 def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
     """Spend the absence's hours due by `now` on `running` (seat, game, open step), all
     locked by the caller; True when a deadline moved."""
+    from absences.pauses import is_paused
+
     moved: dict[int, tuple] = {}
     for _ in range(MAX_HOURS_AT_ONCE):
         start = absence.accounted_until
@@ -102,15 +114,18 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
             _end(absence, Absence.Ending.BANK_EMPTY, start)
             break
         length = min(HOUR, timedelta(seconds=left), (end - start) if end else HOUR)
-        spent = timedelta(0)
+        spent, paused = timedelta(0), False
         for seat, game, step in running:
             if step.deadline < start:
                 continue  # it passed before this hour: the deadline worker takes it
+            if is_paused(game, start):
+                paused = True  # nobody owes an answer in a paused game: its pause moves it
+                continue
             by = _wait_in_game(absence, seat, game, step, start, length)
             if by:
                 spent = max(spent, by)
                 moved[game.pk] = (game, step)
-        if not spent and absence.automatic:
+        if not spent and not paused and absence.automatic:
             # Nothing of theirs waits any more (they answered, or the games moved on).
             _end(absence, Absence.Ending.ANSWERED, start)
             break

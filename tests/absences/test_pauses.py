@@ -137,3 +137,22 @@ def test_a_reply_that_says_neither_changes_nothing_and_says_how(make_player, set
     deliver_reply(boris.user, asked, "maybe later", at=NOON + HOUR)
     assert Pause.objects.get().status == Pause.Status.PROPOSED
     assert InboundMessage.objects.get().outcome == "pause_unclear"
+
+
+@pytest.mark.holidays
+def test_a_paused_game_spends_no_holiday(make_player):
+    from absences.models import HolidayYear
+
+    anna, boris, game = two_player_game(make_player)
+    deadline = open_step(game).deadline
+    post(anna, pause_url(game), {"days": 2})
+    post(boris, pause_url(game, "accept"))
+    with clock.frozen_at(NOON):
+        boris.post(
+            "/api/v1/me/holidays/",
+            {"starts_at": NOON.isoformat(), "ends_at": (NOON + 2 * DAY).isoformat()},
+        )
+    for hours in range(3, 24 * 3, 3):
+        tick_at(NOON + hours * HOUR)
+    assert not HolidayYear.objects.filter(user=boris.user, spent_seconds__gt=0).exists()
+    assert open_step(game).deadline == deadline + 2 * DAY  # by the pause alone
