@@ -114,14 +114,16 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
             _end(absence, Absence.Ending.BANK_EMPTY, start)
             break
         length = min(HOUR, timedelta(seconds=left), (end - start) if end else HOUR)
-        spent, paused = timedelta(0), False
+        spent, paused, fresh = timedelta(0), False, []
         for seat, game, step in running:
             if step.deadline < start:
                 continue  # it passed before this hour: the deadline worker takes it
             if is_paused(game, start):
                 paused = True  # nobody owes an answer in a paused game: its pause moves it
                 continue
-            by = _wait_in_game(absence, seat, game, step, start, length)
+            by, started = _wait_in_game(absence, seat, game, step, start, length)
+            if started:
+                fresh.append((game, seat))
             if by:
                 spent = max(spent, by)
                 moved[game.pk] = (game, step)
@@ -131,6 +133,8 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
             break
         if spent:
             bank.spend(absence.user_id, start, round(length.total_seconds()))
+        for game, seat in fresh:  # told with the bank as it is after this hour
+            notices.player_away(game, seat, absence, start)
         absence.accounted_until = start + length
     absence.save(update_fields=["accounted_until", "ended_at", "ending"])
     for game, step in moved.values():
@@ -139,8 +143,11 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
     return bool(moved)
 
 
-def _wait_in_game(absence, seat, game, step, start: datetime, length: timedelta) -> timedelta:
-    """Move the game's deadline on by up to `length` for its player away, within the cap."""
+def _wait_in_game(
+    absence, seat, game, step, start: datetime, length: timedelta
+) -> tuple[timedelta, bool]:
+    """Move the game's deadline on by up to `length` for its player away, within the cap;
+    returns by how much, and whether the game starts waiting for them with this hour."""
     stretch = AwayStretch.objects.filter(game=game, user_id=absence.user_id).first()
     fresh = stretch is None or (
         stretch.until < start and bank.stretch_is_over(stretch, seat.position)
@@ -151,17 +158,15 @@ def _wait_in_game(absence, seat, game, step, start: datetime, length: timedelta)
         stretch.seconds = 0
     room = bank.cap_seconds() - stretch.seconds
     if room <= 0:
-        return timedelta(0)
+        return timedelta(0), False
     by = min(length, timedelta(seconds=room))
     step.deadline += by
     stretch.seconds += round(by.total_seconds())
     stretch.until = start + by
     stretch.save()
-    if fresh:
-        notices.player_away(game, seat, absence, start)
     if stretch.seconds >= bank.cap_seconds():
         notices.holiday_capped(game, seat)
-    return by
+    return by, fresh
 
 
 def _answered_since(absence: Absence) -> bool:

@@ -98,6 +98,8 @@ def absence_news(kind: str, user, context: dict[str, Any]) -> Rendered:
     zone = local_time.zone_of(user)
     values = {**_game_values(user, context), **(context.get("absence") or {})}
     values["reply_to"] = context.get("reply_to", "")  # a pause's question: reply "yes"
+    if values.get("invite_url"):  # a substitute's invitation: opened logged in, as game links
+        values["invite_url"] = email_link(user, values["invite_url"])
     for key in ("until", "pause_ends"):
         if values.get(key):
             values[f"{key}_text"] = local_time.format_deadline(values[key], zone)

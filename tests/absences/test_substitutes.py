@@ -29,7 +29,9 @@ def test_a_substitute_plays_on_and_sees_only_their_seat(make_player, settings):
     assert invited.status_code == 201, invited.content
     link = invited.json()["invite_url"]
     (email,) = Notification.objects.filter(recipient=cleo.user, kind="substitute_invite")
-    assert link in email.body_text and "boris" in email.body_text
+    assert "boris" in email.body_text and "/substitute/" in link
+    # The link comes as a single-use login link to it (cleo has an account).
+    assert "https://khora.example/login/link/" in email.body_text
 
     with clock.frozen_at(at):
         taken = cleo.post(url(game, "substitute/accept"), {"token": invited.json()["token"]})

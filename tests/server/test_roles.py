@@ -196,7 +196,7 @@ TABLE = [
         everyone(200, anonymous=401),
         body=lambda world, role: {"automatic": False},
     ),
-    Case("me-holiday", "delete", "/api/v1/me/holidays/999999/", everyone(404, anonymous=401)),
+    Case("me-holiday", "delete", "/api/v1/me/holidays/{absence_id}/", everyone(404, anonymous=401)),
     Case("game-pause", "get", "/api/v1/games/{id}/pause/", everyone(200, anonymous=401)),
     Case(
         "game-pause",
@@ -227,13 +227,13 @@ TABLE = [
     Case(
         "game-seat-substitute",
         "post",
-        "/api/v1/games/{id}/seats/2/substitute/",  # a bot seat, not a player's a bot plays
+        "/api/v1/games/{id}/seats/{position}/substitute/",  # seat 2: a bot's, not a player's
         {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
     ),
     Case(
         "game-seat-substitute-leave",
         "post",
-        "/api/v1/games/{id}/seats/1/substitute/leave/",
+        "/api/v1/games/{id}/seats/{position}/substitute/leave/",
         everyone(403, anonymous=401),
     ),
     Case(
@@ -292,6 +292,8 @@ def test_endpoint_for_role(world, case, role):
         case.path.replace("{id}", world.game.public_id)
         .replace("{message_id}", "999999")
         .replace("{endpoint_id}", "999999")
+        .replace("{absence_id}", "999999")
+        .replace("{position}", "2")  # the bot's seat: no substitute for it
     )
     body = case.body(world, role) if case.body else {}
     if case.method == "get":
