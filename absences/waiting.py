@@ -29,10 +29,17 @@ HOUR = timedelta(hours=1)
 MAX_HOURS_AT_ONCE = 24 * 400
 
 
-def step_waits(known: Circumstances, pending: dict) -> bool:
+def step_waits(known: Circumstances, seats, pending: dict) -> bool:
     """Does a step whose deadline passed wait rather than take defaults: the game is paused,
-    or a seat it asks belongs to a player away within their bank and the game's cap?"""
-    return known.paused or bool(known.away & set(pending))
+    or a seat it asks would owe an answer but for its player away (within their bank and the
+    game's cap)? A seat away with nothing it can do is defaulted as any other."""
+    if known.paused:
+        return True
+    return any(
+        seat.position in known.away
+        and owing.owes_answer(seat, pending.get(seat.position), away=False)
+        for seat in seats
+    )
 
 
 def spend_due(now: datetime) -> int:
@@ -116,8 +123,6 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
         length = min(HOUR, timedelta(seconds=left), (end - start) if end else HOUR)
         spent, paused, fresh = timedelta(0), False, []
         for seat, game, step in running:
-            if step.deadline < start:
-                continue  # it passed before this hour: the deadline worker takes it
             if is_paused(game, start):
                 paused = True  # nobody owes an answer in a paused game: its pause moves it
                 continue

@@ -120,7 +120,7 @@ def _expire(step_id: int) -> bool:
         writer = GameWriter(game)
         pending = writer.rules.pending(writer.state)
         known = owing.circumstances(game, writer.seats, now)
-        if waiting.step_waits(known, pending):
+        if waiting.step_waits(known, writer.seats, pending):
             return False  # paused, or a player away: the deadline moves on (absences.waiting)
         owe = owing.owing_positions(game, writer.seats, pending, now, known=known)
         owing_seats = [seat for seat in writer.seats if seat.position in owe]

@@ -229,3 +229,25 @@ def test_the_emails_asking_the_others_say_who_is_away(make_player):
     )
     assert "cleo is away until" in reminder.body_html
     assert not Notification.objects.filter(recipient=cleo.user, kind="reminder_24h").exists()
+
+
+def test_an_absent_seat_with_nothing_it_can_do_spends_nothing_and_takes_its_default(
+    make_player, monkeypatch
+):
+    from absences import owing
+
+    anna, boris, game = two_player_game(make_player)
+    monkeypatch.setattr(owing, "has_a_choice", lambda prompt: prompt.seat != 1)
+    answer(anna, game, NOON)
+    deadline = open_step(game).deadline
+    assert announce(boris, NOON + HOUR, NOON + 5 * DAY).status_code == 201
+    for hours in range(3, 51, 3):
+        tick_at(NOON + hours * HOUR)
+    assert spent_hours(boris) == 0
+    assert defaults_for(game, 1) == 1  # taken at the deadline, which did not wait
+    assert (
+        GameEvent.objects.filter(game=game, seat=1, auto=True).first().created_at
+        == NOON + 48 * HOUR
+    )
+    assert Seat.objects.get(game=game, position=1).missed_deadlines == 0
+    assert deadline == NOON + 48 * HOUR
