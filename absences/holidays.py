@@ -145,9 +145,11 @@ def holidays_summary(user) -> dict[str, Any]:
 
 def _lock_user(user) -> None:
     # One writer per player's absences at a time: the overlap check and the insert are one step.
+    # FOR NO KEY UPDATE: a game's writer inserting a row that refers to this user (an email)
+    # takes KEY SHARE on it, which this lock leaves free, so the two never deadlock.
     from django.contrib.auth import get_user_model
 
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
 
 
 def _games_changed(user) -> None:

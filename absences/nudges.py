@@ -25,11 +25,13 @@ def nudge(*, public_id: str, user, seat: int) -> Nudge:
     if not is_public_id(public_id):
         raise game_not_found(public_id)
     with transaction.atomic():
-        # The nudger's row lock makes the once-a-day check and the insert one step.
-        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        # The game first, as every write to a game; then the nudger's row, which makes the
+        # once-a-day check and the insert one step (FOR NO KEY UPDATE: the KEY SHARE a row
+        # referring to the user takes, an email, never waits on it).
         game = Game.objects.select_for_update().filter(public_id=public_id).first()
         if game is None:
             raise game_not_found(public_id)
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
         seats = list(game.seats.select_related("user").order_by("position"))
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is None:

@@ -59,7 +59,7 @@ class AbsenceInput(StrictInput):
 
 
 class HolidayPreferenceInput(StrictInput):
-    automatic = serializers.BooleanField()
+    automatic = serializers.BooleanField(required=False, help_text="Leave out to keep it as it is.")
 
 
 class PauseInput(StrictInput):
@@ -124,3 +124,7 @@ class SubstituteAcceptInput(StrictInput):
 class SeatTakenOutput(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
+
+
+class PauseEnvelopeOutput(serializers.Serializer):
+    pause = PauseOutput(allow_null=True, help_text="null: no pause proposed or running.")

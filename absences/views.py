@@ -17,6 +17,7 @@ from absences.serializers import (
     HolidaysOutput,
     NudgeInput,
     NudgeOutput,
+    PauseEnvelopeOutput,
     PauseInput,
     PauseOutput,
     SeatTakenOutput,
@@ -115,7 +116,8 @@ class HolidaysView(APIView):
     def patch(self, request):
         body = HolidayPreferenceInput(data=request.data)
         body.is_valid(raise_exception=True)
-        set_automatic(request.user.pk, body.validated_data["automatic"])
+        if "automatic" in body.validated_data:
+            set_automatic(request.user.pk, body.validated_data["automatic"])
         return Response(HolidaysOutput(holidays.holidays_summary(request.user)).data)
 
 
@@ -153,13 +155,13 @@ class PauseView(APIView):
         operation_id="games_pause_retrieve",
         summary="The game's pause",
         parameters=[GAME_ID],
-        examples=[PAUSE_EXAMPLE],
-        responses={200: PauseOutput(allow_null=True), **problems(401, 404)},
-        description="The pause proposed or running in the game, or null.",
+        examples=[OpenApiExample("No pause", response_only=True, value={"pause": None})],
+        responses={200: PauseEnvelopeOutput, **problems(401, 404)},
+        description="The pause proposed or running in the game (null: none).",
     )
     def get(self, request, public_id: str):
         game = game_get(public_id)
-        return Response(pause_summary(pauses.open_pause(game), clock.now()))
+        return Response({"pause": pause_summary(pauses.open_pause(game), clock.now())})
 
     @extend_schema(
         operation_id="games_pause_propose",

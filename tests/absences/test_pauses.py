@@ -28,6 +28,7 @@ def test_a_pause_accepted_by_all_moves_the_deadline_on_by_its_length(make_player
     proposed = post(anna, pause_url(game), {"days": 3})
     assert proposed.status_code == 201 and proposed.json()["status"] == "proposed"
     assert boris.get(url(game)).json()["pause"]["days"] == 3
+    assert boris.get(pause_url(game)).json()["pause"]["status"] == "proposed"
     (asked,) = Notification.objects.filter(recipient=boris.user, kind="pause_asked")
     assert "3" in asked.subject and asked.reply_to
     assert not Notification.objects.filter(recipient=anna.user, kind="pause_asked").exists()
@@ -83,6 +84,7 @@ def test_a_declined_pause_is_withdrawn_and_told(make_player):
     assert post(boris, pause_url(game, "decline")).json()["status"] == "withdrawn"
     assert Notification.objects.filter(recipient=anna.user, kind="pause_decided").count() == 1
     assert boris.get(url(game)).json()["pause"] is None
+    assert boris.get(pause_url(game)).json() == {"pause": None}
 
 
 def test_pause_refusals_are_problems(make_player, settings, anonymous):
