@@ -140,6 +140,7 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
             bank.spend(absence.user_id, start, round(length.total_seconds()))
         for game, seat in fresh:  # told with the bank as it is after this hour
             notices.player_away(game, seat, absence, start)
+            _advance_soon(game)
         absence.accounted_until = start + length
     absence.save(update_fields=["accounted_until", "ended_at", "ending"])
     for game, step in moved.values():
@@ -205,3 +206,12 @@ def start_automatic_holidays(game, step, owing_seats: list, now: datetime) -> bo
     for absence in started:
         moved |= spend_hours(absence, [(by_user[absence.user_id], game, step)], now)
     return moved
+
+
+def _advance_soon(game) -> None:
+    """A player away no longer holds up the bots that play for absent players (the bot ladder
+    waits only for those who owe an answer): let the game's advance look again."""
+    from games.enqueue import enqueue_advance
+
+    Game.objects.filter(pk=game.pk).update(needs_advance=True)
+    enqueue_advance(game)

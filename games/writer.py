@@ -192,6 +192,8 @@ class GameWriter:
         # or a pause counts; a lone answer does not show): the one predicate, absences.owing.
         if self._circumstances is None:
             self._circumstances = owing.circumstances(self.game, self.seats, clock.now())
+        if self._circumstances.paused:  # nobody plays in a paused game, bots for absent players
+            return [prompt for seat, prompt in pending.items() if seat in bots]
         present_pending = owing.owing_positions(
             self.game,
             self.seats,

@@ -165,3 +165,29 @@ def test_a_seat_is_counted_missing_only_when_the_predicate_said_it_owed(
 
 def _misses(game) -> dict[int, int]:
     return dict(Seat.objects.filter(game=game).values_list("position", "missed_deadlines"))
+
+
+@pytest.mark.holidays
+def test_the_bots_for_absent_players_wait_only_for_those_who_owe_an_answer(make_player):
+    """The bot ladder's early advance asks the predicate: a player away owes nothing, so the
+    bot playing for an absent player answers without waiting for the one on holiday."""
+    anna, boris, cleo = make_player("anna"), make_player("boris"), make_player("cleo")
+    with clock.frozen_at(NOON):
+        game = services.game_create(
+            creator=anna.user, game_type="khora", seats=3, options={}, step_hours=48
+        )
+        services.game_join(public_id=game.public_id, user=boris.user)
+        services.game_join(public_id=game.public_id, user=cleo.user)
+    Seat.objects.filter(game=game, position=1).update(autoplay=True)  # a bot plays for boris
+    answer(anna, game, NOON)
+    picks = GameEvent.objects.filter(game=game, seat=1, type="decision")
+    assert picks.count() == 0, "the bot waits while cleo still owes her pick"
+    with clock.frozen_at(NOON):
+        cleo.post(
+            "/api/v1/me/holidays/",
+            {"starts_at": (NOON + HOUR).isoformat(), "ends_at": (NOON + 3 * DAY).isoformat()},
+        )
+    tick_at(NOON + 2 * HOUR)
+    assert picks.count() == 1 and picks.get().auto, "cleo is away: the bot plays on"
+    with clock.frozen_at(NOON + 2 * HOUR):
+        assert anna.get(url(game)).json()["waiting_for"] == []

@@ -158,3 +158,23 @@ def test_a_paused_game_spends_no_holiday(make_player):
         tick_at(NOON + hours * HOUR)
     assert not HolidayYear.objects.filter(user=boris.user, spent_seconds__gt=0).exists()
     assert open_step(game).deadline == deadline + 2 * DAY  # by the pause alone
+
+
+def test_no_bot_plays_for_an_absent_player_while_the_game_is_paused(make_player):
+    from games import services
+    from games.models import Seat
+
+    anna, boris, cleo = make_player("anna"), make_player("boris"), make_player("cleo")
+    with clock.frozen_at(NOON):
+        game = services.game_create(
+            creator=anna.user, game_type="khora", seats=3, options={}, step_hours=48
+        )
+        services.game_join(public_id=game.public_id, user=boris.user)
+        services.game_join(public_id=game.public_id, user=cleo.user)
+    Seat.objects.filter(game=game, position=1).update(autoplay=True)  # a bot plays for boris
+    post(anna, pause_url(game), {"days": 2})
+    post(boris, pause_url(game, "accept"))
+    post(cleo, pause_url(game, "accept"))
+    answer(anna, game, NOON + HOUR)  # anna plays anyway; cleo owes nothing while paused
+    tick_at(NOON + 2 * HOUR)
+    assert not GameEvent.objects.filter(game=game, seat=1, type="decision").exists()
