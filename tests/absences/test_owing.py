@@ -1,5 +1,7 @@
 """The one predicate "seat S owes an answer to prompt P now" and its callers: reminders, misses
-at a deadline and "waiting for" ask it, and nothing else decides it."""
+at a deadline, the bot ladder and "waiting for" ask it, and nothing else decides it. The
+property: over random games with random absences, pauses and answers, a seat is counted
+missing only when the predicate said at that deadline that it owed an answer."""
 
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ ACTIONS = st.lists(
         st.tuples(st.just("answer"), st.integers(0, 2)),
         st.tuples(st.just("away"), st.integers(0, 2), st.integers(0, 72), st.integers(1, 120)),
         st.tuples(st.just("wait"), st.integers(1, 60)),
+        st.tuples(st.just("pause"), st.integers(1, 3)),
     ),
     min_size=3,
     max_size=12,
@@ -132,6 +135,11 @@ def test_a_seat_is_counted_missing_only_when_the_predicate_said_it_owed(
                             user=player.user,
                             decisions=[services.DecisionInput(current["id"], current["default"])],
                         )
+            elif action[0] == "pause":  # proposed by anna, accepted by the others at once
+                with clock.frozen_at(moment):
+                    players[0].post(f"/api/v1/games/{game.public_id}/pause/", {"days": action[1]})
+                    for player in players[1:]:
+                        player.post(f"/api/v1/games/{game.public_id}/pause/accept/")
             elif action[0] == "away":
                 _, position, offset, length = action
                 start = moment + timedelta(hours=offset)
