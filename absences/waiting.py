@@ -55,9 +55,24 @@ def spend_due(now: datetime) -> int:
         .values_list("id", flat=True)
     )
     for absence_id in list(due):
-        moved += _spend_absence(absence_id, now)
-    moved += pauses.move_deadlines(now)
+        moved += _isolated(lambda absence_id=absence_id: _spend_absence(absence_id, now))
+    moved += _isolated(lambda: pauses.move_deadlines(now))
     return moved
+
+
+def _isolated(work) -> int:
+    """One absence's (or the pauses') failure never stops the tick: it is logged, and the
+    deadlines it would have moved are taken as usual. A database hiccup is raised, as the
+    tick's other work does (the next tick does it)."""
+    from django.db import InterfaceError, OperationalError
+
+    try:
+        return int(work())
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:
+        log.exception("Moving deadlines for holidays or pauses failed")
+        return 0
 
 
 def _spend_absence(absence_id: int, now: datetime) -> bool:

@@ -251,3 +251,17 @@ def test_an_absent_seat_with_nothing_it_can_do_spends_nothing_and_takes_its_defa
     )
     assert Seat.objects.get(game=game, position=1).missed_deadlines == 0
     assert deadline == NOON + 48 * HOUR
+
+
+def test_a_failing_absence_never_stops_the_tick(make_player, monkeypatch):
+    from absences import waiting
+
+    anna, boris, game = two_player_game(make_player)
+    answer(anna, game, NOON)
+    assert announce(boris, NOON + HOUR, NOON + 2 * DAY).status_code == 201
+
+    def broken(absence_id, now):
+        raise RuntimeError("a bug in one absence")
+
+    monkeypatch.setattr(waiting, "_spend_absence", broken)
+    assert tick_at(NOON + 48 * HOUR)["expiring"] == 1  # the deadline is taken as usual
