@@ -10,6 +10,8 @@ AppConfig.ready(), and games emits. There are three kinds of news:
   rows there; listeners that act once the change is durable use `transaction.on_commit`.
 - `GameChanged`: what a reader sees of the game changed (the open streams read again on commit).
 - `BotTookOver`: a bot now plays the seat of an absent player (told to them once).
+- `PlayerTold`: a player hears of something at the table by email (absences, pauses, nudges,
+  substitutes: games/absences/).
 - `Ticked` and `Swept`: the minute tick and the sweep of a few seconds ran games' own work;
   listeners run theirs after it (reminders, digests, the outbox) and return their counts.
 
@@ -66,6 +68,21 @@ class BotTookOver:
     seat: Seat
     since: int  # the seq of the log's notice
     defaults: list = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class PlayerTold:
+    """Something at the table a player hears of by email (games/absences/: a player away, a
+    pause asked or decided, a nudge, an invitation to substitute): an email of `kind` for this
+    `step` (the outbox's cause: once per step and kind), with its facts in `context`."""
+
+    user: Any
+    game: Game
+    step: str
+    kind: str
+    context: dict[str, Any]
+    # Set when a reply answers it (a pause's question): the email's Reply-To names this.
+    reply_prompt: str = ""
 
 
 @dataclass(eq=False)

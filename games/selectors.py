@@ -6,7 +6,10 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 
+from common import clock
 from common.errors import DomainError
+from games.absences import owing
+from games.absences import selectors as long_game
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.write.state_store import engine_game, load_state, to_engine_event
 
@@ -102,6 +105,8 @@ def seats_summary(game: Game) -> list[dict[str, Any]]:
                 "player": seat.user.username if seat and seat.user else None,
                 "is_bot": bool(seat and seat.is_bot),
                 "bot_level": (seat.bot_level or "random") if seat and seat.is_bot else None,
+                # A bot plays this player's seat for them (absences/: a substitute may take it).
+                "bot_plays": bool(seat and seat.autoplay and not seat.is_bot),
             }
         )
     return summary
@@ -144,6 +149,9 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         "waiting_for": [],
         "submitted": [],
         "scores": None,
+        "away": [],
+        "pause": None,
+        "pace": None,
     }
     # A game started with chosen cities asks its first question before any event is logged.
     if game.status == Game.Status.LOBBY or (
@@ -169,6 +177,10 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
     )
+    if game.status == Game.Status.ACTIVE:
+        detail.update(long_game.game_now(game, pending))  # waiting_for, away, pause
+    total = len(view["events_revealed"]) + view["events_left"] if "events_left" in view else None
+    detail["pace"] = long_game.pace(game, view.get("round"), total, rules.is_over(state))
     if rules.is_over(state):
         detail["scores"] = rules.scores(state)
     return detail
@@ -181,6 +193,17 @@ def game_prompt(
     if position is None or game.status != Game.Status.ACTIVE:
         return None
     return prompt_payload(game, load_state(game), position, lang, previews=previews)
+
+
+def owing_seats(game: Game) -> list[Seat]:
+    """The seats the game waits for now, as the other players see it (the one predicate,
+    games.absences.owing): the "waiting for" of the pages and of the answers to emails."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    if not any(seat.pending_prompt for seat in seats):
+        return []
+    pending = engine_game(game).pending(load_state(game))
+    owe = owing.owing_positions(game, seats, pending, clock.now(), seen_by_others=True)
+    return [seat for seat in seats if seat.position in owe]
 
 
 def seat_names(game: Game) -> list[str | None]:
@@ -215,8 +238,10 @@ def _narrated(
 
 def _notice_line(row) -> dict[str, Any]:
     params = {"kind": row.payload.get("kind")}
-    if "by_seconds" in row.payload:
-        params["by_seconds"] = row.payload["by_seconds"]
+    # The numbers and names a notice's text names (its seat's player is named by the seat).
+    for key in ("by_seconds", "days", "days_left", "player", "original"):
+        if key in row.payload:
+            params[key] = row.payload[key]
     return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
 
 

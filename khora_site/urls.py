@@ -22,6 +22,7 @@ api_v1 = [
     path("", include("chat.api_urls")),
     path("", include("live.urls")),
     path("", include("webhooks.urls")),
+    path("", include("games.absences.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", _docs_page(SpectacularSwaggerView), name="docs"),
     path("redoc/", _docs_page(SpectacularRedocView), name="redoc"),

@@ -144,6 +144,20 @@ def problem_text(problem: str, values: dict[str, Any]) -> str:
             )
             % values
         )
+    # A reply to the question of a pause (games.absences.mail).
+    if problem == "pause_accepted":
+        return gettext("You agreed to the pause; it starts when every player has agreed.")
+    if problem == "pause_started":
+        return gettext("You agreed to the pause: every player has, so the game is paused now.")
+    if problem == "pause_declined":
+        return gettext("You declined the pause: the game goes on, and the others are told.")
+    if problem == "pause_unclear":
+        return gettext(
+            "We could not tell whether you agree to the pause: reply “yes” to agree or “no” "
+            "to refuse."
+        )
+    if problem == "pause_gone":
+        return gettext("That pause is no longer proposed: nothing was changed.")
     if problem == "refusal":  # an answer link's, which has no number
         return _refusal_reason(values.get("code", ""), values.get("message", ""))
     if problem == "refused":

@@ -20,7 +20,6 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 
 from chat import services as chat_services
 from common import clock
@@ -28,6 +27,7 @@ from common.errors import DomainError
 from engine.khora import catalog
 from games import selectors
 from games import services as game_services
+from games.absences import mail as pause_mail
 from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
@@ -202,6 +202,12 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     # The prompts' texts in the player's language: our answer lists them (its own words are
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
+    if pause_mail.is_pause_token(target.prompt_id):  # "yes" to a pause's question (absences/)
+        said_text = reading.fresh_text(reading.body_text(message))
+        outcome = pause_mail.pause_reply(game, user, target.prompt_id, said_text)
+        answer = replies.Answer(outcome, problem=outcome)
+        answer.prompt = selectors.game_prompt(game, user, lang)
+        return _answer(row, answer)
     current = selectors.game_prompt(game, user, lang)
     numbers = reading.numbers_in(numbers_text)
     if said and not numbers:  # a message alone: said, and where the game is now
@@ -301,11 +307,11 @@ def _advanced(game: Game) -> Game:
 
 
 def _waiting_for(game: Game, lang: str) -> list[str]:
-    # Named as the game's history names them: the username, or the engine's "Player n".
-    seats = game.seats.filter(~Q(pending_prompt="")).select_related("user").order_by("position")
+    # Whom the game waits for, as the game's page says it (the one predicate, as the others
+    # see it), named as the game's history names them: the username, or "Player n".
     return [
         seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
-        for seat in seats
+        for seat in selectors.owing_seats(game)
     ]
 
 

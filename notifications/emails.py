@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from accounts.login_links import email_link
 from notifications import local_time
 from notifications.kinds import (
+    ABSENCE_KINDS,
     ALL,
     BOT_PLAYING,
     CHAT_DIGEST,
@@ -56,6 +57,8 @@ def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
         return bot_playing(user, context)
     if kind == DEFAULT_PLAYED:
         return default_played(user, context)
+    if kind in ABSENCE_KINDS:
+        return absence_news(kind, user, context)
     hours = reminder_hours(kind)
     if family == "reminder" and hours is not None:
         return reminder(user, context, hours=hours)
@@ -88,6 +91,20 @@ def bot_playing(user, context: dict[str, Any]) -> Rendered:
 def default_played(user, context: dict[str, Any]) -> Rendered:
     values = {**_game_values(user, context), "defaults_played": context.get("defaults_played")}
     return _render(DEFAULT_PLAYED, user, "your_turn", values)
+
+
+def absence_news(kind: str, user, context: dict[str, Any]) -> Rendered:
+    """A holiday, a pause or a nudge (absences/): the game's values and the caller's own few
+    (who, until when, how many days, the prompt's text), the times in the recipient's zone."""
+    zone = local_time.zone_of(user)
+    values = {**_game_values(user, context), **(context.get("absence") or {})}
+    values["reply_to"] = context.get("reply_to", "")  # a pause's question: reply "yes"
+    if values.get("invite_url"):  # a substitute's invitation: opened logged in, as game links
+        values["invite_url"] = email_link(user, values["invite_url"])
+    for key in ("until", "pause_ends"):
+        if values.get(key):
+            values[f"{key}_text"] = local_time.format_deadline(values[key], zone)
+    return _render(kind, user, family_of(kind), values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:
@@ -213,7 +230,15 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "defaults_played": context.get("defaults_played") or [],
         # What was said at the table since they last looked (chat/): never an email of its own.
         "table_talk": context.get("table_talk") or {},
+        # Who the game waits for on holiday (absences/), their return in the recipient's zone.
+        "away": [_away_entry(user, entry) for entry in context.get("away") or []],
     }
+
+
+def _away_entry(user, entry: dict[str, Any]) -> dict[str, Any]:
+    until = entry.get("until")
+    zone = local_time.zone_of(user)
+    return {**entry, "until_text": local_time.format_deadline(until, zone) if until else ""}
 
 
 def numbered_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:

@@ -17,9 +17,12 @@ from django.db.models import prefetch_related_objects
 from common import clock
 from engine.khora import catalog
 from games import events
+from games.absences.owing import owing_positions
+from games.absences.selectors import away_in_game
 from games.models import Game, GameEvent, GameStep, Seat
 from games.selectors import engine_game, load_state, open_step
 from notifications import asking, sending
+from notifications.mail_tokens import reply_address
 from notifications.models import Notification
 from notifications.prompts import prompt_context
 from notifications.selectors import FRESH_RELATIONS, language_of, table_talk
@@ -268,6 +271,12 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "table_talk": table_talk(game, seat.user),
         "deadline": step.deadline,
+        # Who else the game waits for while they are away (absences/): "Ann is away until...".
+        "away": [
+            entry
+            for entry in away_in_game(game, seats, clock.now())
+            if entry["seat"] != seat.position
+        ],
     }
 
 
@@ -336,9 +345,10 @@ def remind(
     if kind is None:
         return 0, 0
     pending = rules.pending(state)
+    owe = owing_positions(game, seats, pending, now)
     written = held_back = 0
     for seat in seats:
-        if seat.is_bot or seat.autoplay or not seat.user_id or seat.position not in pending:
+        if seat.position not in owe:
             continue
         if not reminder_allowed(seat.user, now, step.deadline):
             held_back += 1
@@ -373,6 +383,7 @@ def asked_now(user) -> list[dict[str, Any]]:
     so a prompt answered since it was announced is not there. A seat a bot plays is left out:
     the bot answers before any email could."""
     lang = language_of(user)
+    now = clock.now()
     owing = (
         Seat.objects.filter(
             user=user, is_bot=False, autoplay=False, game__status=Game.Status.ACTIVE
@@ -386,11 +397,11 @@ def asked_now(user) -> list[dict[str, Any]]:
         rules = engine_game(game)
         state = load_state(game)
         prompt = rules.pending(state).get(seat.position)
-        if prompt is None:
-            continue
+        seats = list(game.seats.select_related("user").order_by("position"))
+        if seat.position not in owing_positions(game, seats, {seat.position: prompt}, now):
+            continue  # nothing it can do, away, or the game is paused (games.absences.owing)
         step = open_step(game)
         deadline = step.deadline if step else None
-        seats = list(game.seats.select_related("user").order_by("position"))
         entries.append(
             {
                 **_base(game, seats, rules.view(state, seat.position, lang), lang),
@@ -405,3 +416,12 @@ def asked_now(user) -> list[dict[str, Any]]:
         key=lambda entry: (entry["deadline"] is None, entry["deadline"] or 0, entry["game_id"])
     )
     return entries
+
+
+def player_told(told: events.PlayerTold) -> None:
+    """An email about the table (an absence, a pause, a nudge, an invitation to substitute):
+    once per step and kind, as every email of ours."""
+    context = dict(told.context)
+    if told.reply_prompt:
+        context["reply_to"] = reply_address(told.user.pk, told.game.pk, told.reply_prompt)
+    notify(user=told.user, game=told.game, step=told.step, kind=told.kind, context=context)

@@ -20,7 +20,24 @@ SCOPES = (*FAMILIES, DIGEST, ALL, CHAT_DIGEST)
 # player's seat is news about their turns.
 BOT_PLAYING = "bot_playing"
 DEFAULT_PLAYED = "default_played"  # a deadline passed: what the server chose for the player
-_KIND_FAMILIES = {BOT_PLAYING: "your_turn", DEFAULT_PLAYED: "your_turn"}
+# Long games among people (absences/): news of another player's holiday and of a pause are
+# about the game's turns; a pause's question is answered by replying "yes"; a nudge is a
+# reminder sent by a player.
+PLAYER_AWAY = "player_away"
+PAUSE_ASKED = "pause_asked"
+PAUSE_DECIDED = "pause_decided"
+NUDGE = "nudge"
+SUBSTITUTE_INVITE = "substitute_invite"  # asked to take over a seat a bot plays
+ABSENCE_KINDS = (PLAYER_AWAY, PAUSE_ASKED, PAUSE_DECIDED, NUDGE, SUBSTITUTE_INVITE)
+_KIND_FAMILIES = {
+    BOT_PLAYING: "your_turn",
+    DEFAULT_PLAYED: "your_turn",
+    PLAYER_AWAY: "your_turn",
+    PAUSE_ASKED: "your_turn",
+    PAUSE_DECIDED: "your_turn",
+    NUDGE: "reminder",
+    SUBSTITUTE_INVITE: "game_started",
+}
 
 # Kinds a player is owed as soon as they are due: a sender takes them before anything else.
 OWED = ("game_started", "game_over", "your_turn")
@@ -54,7 +71,8 @@ def family_of(kind: str) -> str:
         return "reminder"
     raise ValueError(
         f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
-        "bot_playing, default_played or game_over."
+        "bot_playing, default_played, player_away, pause_asked, pause_decided, nudge, "
+        "substitute_invite or game_over."
     )
 
 

@@ -9,6 +9,7 @@ from django.db.models import Max
 from django.db.models.functions import Coalesce
 
 from accounts.models import Profile
+from accounts.selectors import profile_language
 from chat import selectors as chat_selectors
 from notifications.kinds import FAMILIES, SCOPE_LABELS
 from notifications.models import Notification, NotificationPreference
@@ -49,8 +50,7 @@ def language_of(user) -> str:
     if known:
         language = profile.language if profile else None
     else:
-        profiles = Profile.objects.filter(user_id=user.pk)
-        language = profiles.values_list("language", flat=True).first()
+        return profile_language(user.pk)
     return str(language) if language in LANGUAGES else LANGUAGES[0]
 
 

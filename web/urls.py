@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from web import throttling
-from web.views import accounts, game, lobby, rules
+from web.views import accounts, game, lobby, long_game, rules
 
 app_name = "web"
 
@@ -27,6 +27,24 @@ urlpatterns = [
     path("games/<str:public_id>/leave/", game.leave, name="leave"),
     path("games/<str:public_id>/start/", throttling.game_join_start(game.start), name="start"),
     path("games/<str:public_id>/replay/", game.replay, name="replay"),
+    # Long games among people (absences/): pauses, nudges and holidays.
+    path("games/<str:public_id>/pause/", long_game.pause_propose, name="pause-propose"),
+    path("games/<str:public_id>/pause/accept/", long_game.pause_accept, name="pause-accept"),
+    path("games/<str:public_id>/pause/decline/", long_game.pause_decline, name="pause-decline"),
+    path("games/<str:public_id>/nudge/", long_game.nudge, name="nudge"),
+    path(
+        "games/<str:public_id>/seats/<int:position>/substitute/",
+        long_game.substitute_invite,
+        name="substitute-invite",
+    ),
+    path(
+        "games/<str:public_id>/substitute/<str:token>/",
+        long_game.substitute_take,
+        name="substitute-take",
+    ),
+    path("holidays/", long_game.holidays_page, name="holidays"),
+    path("holidays/<int:absence_id>/cancel/", long_game.holiday_cancel, name="holiday-cancel"),
+    path("holidays/automatic/", long_game.holiday_automatic, name="holiday-automatic"),
 ]
 
 # Django's own log in, log out and password reset under their usual names ("login", ...), with

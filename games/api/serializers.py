@@ -5,6 +5,7 @@ from rest_framework import serializers
 import engine
 from bots.levels import LEVEL_NAMES
 from common.inputs import StrictInput, StrictQuery
+from games.absences.serializers import AwayOutput, PaceOutput, PauseOutput
 from games.api.schema_types import (
     CITY_IDS,
     PROMPT_KINDS,
@@ -159,6 +160,10 @@ class SeatOutput(serializers.Serializer):
     bot_level = serializers.ChoiceField(
         choices=LEVEL_NAMES, allow_null=True, help_text="A bot seat's level; null otherwise."
     )
+    bot_plays = serializers.BooleanField(
+        help_text="A bot plays this player's seat since they missed deadlines; the players may "
+        "invite a substitute for it (seats/{n}/substitute/)."
+    )
 
 
 class WarningOutput(serializers.Serializer):
@@ -258,11 +263,17 @@ class GameDetailOutput(GameSummaryOutput):
     )
     prompt = PromptOutput(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True, help_text="When the current step ends.")
-    waiting_for = serializers.ListField(child=serializers.IntegerField())
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats that owe an answer now (not away, not paused, not played by a bot).",
+    )
     submitted = serializers.ListField(
         child=serializers.IntegerField(), help_text="Seats that have answered in this step."
     )
     scores = serializers.DictField(allow_null=True)
+    away = AwayOutput(many=True, help_text="Players away on holiday whom the game waits for.")
+    pause = PauseOutput(allow_null=True, help_text="The pause proposed or running, if any.")
+    pace = PaceOutput(allow_null=True, help_text="The expected end and each player's pace.")
 
 
 class AcceptedDecisionOutput(serializers.Serializer):
@@ -317,7 +328,10 @@ class LogEntryOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     type = serializers.CharField(
         help_text="decision, chance, or notice: the server's own entry (data.kind "
-        "bot_plays_seat, seat_taken_back or deadline_extended), public and never replayed."
+        "bot_plays_seat, seat_taken_back, deadline_extended, player_away, holiday_capped, "
+        "pause_proposed, pause_started, pause_declined, pause_ended, nudge, substitute_joined or "
+        "substitute_left), public and never "
+        "replayed."
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)

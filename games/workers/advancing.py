@@ -23,6 +23,7 @@ from django.db import transaction
 
 from common import clock
 from common.reliability import TRANSIENT
+from games.absences import owing, waiting
 from games.models import Game, GameStep, Seat
 from games.write.writer import GameWriter
 
@@ -112,10 +113,24 @@ def _expire(step_id: int) -> bool:
         ):
             return False
         writer = GameWriter(game)
-        late = [s for s in writer.seats if not s.is_bot and s.position in writer.pending_seats()]
+        pending = writer.rules.pending(writer.state)
+        known = owing.circumstances(game, writer.seats, now)
+        if waiting.step_waits(known, writer.seats, pending):
+            return False  # paused, or a player away: the deadline moves on (games.absences.waiting)
+        owe = owing.owing_positions(game, writer.seats, pending, now, known=known)
+        owing_seats = [seat for seat in writer.seats if seat.position in owe]
+        if waiting.start_automatic_holidays(game, step, owing_seats, now):
+            return True  # the deadline moved on by the first hour of their holiday
+        # A person's seat still asked takes its default; a bot playing an absent player's seat
+        # answers for it once the defaults are in (GameWriter.run_automatic). A miss counts
+        # only where an answer was owed: a seat with nothing it could do missed nothing.
+        late = [
+            s for s in writer.seats if s.position in pending and not s.is_bot and not s.autoplay
+        ]
         for seat in late:
             _answer_with_defaults(writer, seat.position, step.key)
-            seat.missed_deadlines += 1
+            if seat.position in owe:
+                seat.missed_deadlines += 1
             if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES and not seat.autoplay:
                 seat.autoplay = True
                 writer.bot_takes_over(seat)

@@ -14,6 +14,7 @@ from celery import shared_task
 from common import clock
 from common.reliability import RELIABLE, TRANSIENT, enqueue, retry_soon
 from games import events, services
+from games.absences import waiting
 from games.workers import advancing, downtime
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ def tick() -> dict[str, int]:
     notifications.apps). The tick never sends email itself, and one game's failure never
     stops the others (each path is isolated per game)."""
     outage = downtime.tick_ran(clock.now())
+    # Holidays and pauses move the deadlines that wait for them before any is taken.
+    waiting.spend_due(clock.now())
     # Expiring and advancing go out as tasks, so every worker shares a large backlog; each
     # task locks its game and checks the work is still due, so a repeat from the next tick
     # is harmless. (In the embedded default they run right here.)

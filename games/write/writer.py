@@ -21,6 +21,7 @@ import engine
 from bots import SeatKnowledge
 from common import clock
 from games import events
+from games.absences import owing
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.write import chance
 from games.write.batch import WriteBatch
@@ -71,6 +72,8 @@ class GameWriter:
         self._step_changed = False
         self._step_turned_over = False
         self._expired_at: datetime | None = None
+        # Holidays and pause, read once when the bot ladder asks.
+        self._circumstances: owing.Circumstances | None = None
 
     def decide(
         self,
@@ -203,8 +206,23 @@ class GameWriter:
         it, yet the player can come back by answering while others still think."""
         pending = self.rules.pending(self.state)
         bots = {seat.position for seat in self.seats if seat.is_bot}
-        absent = self._absent()
-        present_pending = set(pending) - bots - absent
+        absent = self._absent() & set(pending)
+        if not absent:
+            return [prompt for seat, prompt in pending.items() if seat in bots]
+        # Whether anyone present still owes an answer, as the others may know it (a holiday
+        # or a pause counts; a lone answer does not show): the one predicate, games.absences.owing.
+        if self._circumstances is None:
+            self._circumstances = owing.circumstances(self.game, self.seats, clock.now())
+        if self._circumstances.paused:  # nobody plays in a paused game, bots for absent players
+            return [prompt for seat, prompt in pending.items() if seat in bots]
+        present_pending = owing.owing_positions(
+            self.game,
+            self.seats,
+            pending,
+            clock.now(),
+            seen_by_others=True,
+            known=self._circumstances,
+        )
         answer = bots if present_pending else bots | absent
         return [prompt for seat, prompt in pending.items() if seat in answer]
 

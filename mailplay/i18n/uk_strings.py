@@ -74,3 +74,14 @@ UK = {
     "Log in": "Увійти",
     "This answer can only be sent from its own page on this site.": "Цю відповідь можна надіслати лише з її власної сторінки на цьому сайті.",
 }
+
+# A reply to the question of a pause (absences/).
+UK.update(
+    {
+        "You agreed to the pause; it starts when every player has agreed.": "Ви погодились на паузу; вона почнеться, коли погодяться всі гравці.",
+        "You agreed to the pause: every player has, so the game is paused now.": "Ви погодились на паузу: погодились усі гравці, тож гру вже призупинено.",
+        "You declined the pause: the game goes on, and the others are told.": "Ви відхилили паузу: гра триває, а інших гравців повідомлено.",
+        "We could not tell whether you agree to the pause: reply “yes” to agree or “no” to refuse.": "Нам не вдалося зрозуміти, чи ви згодні на паузу: відповідайте «так» (yes), щоб погодитися, або «ні» (no), щоб відмовитися.",
+        "That pause is no longer proposed: nothing was changed.": "Цю паузу більше не пропонують: нічого не змінено.",
+    }
+)

@@ -212,3 +212,43 @@ UK.update(
         "The unsubscribe link is incomplete or was changed, so nothing was done. Please use the link exactly as it appears at the bottom of one of our emails.": "Посилання для відписки неповне або змінене, тож нічого не зроблено. Скористайтеся посиланням точно таким, як унизу наших листів.",
     }
 )
+
+# Holidays, pauses and nudges (absences/): the Ukrainian rulebook has no words for these;
+# "відпустка" (holiday) and "пауза" are the everyday ones.
+UK.update(
+    {
+        "%(player)s is away until %(until_text)s (%(days_left)s days of holiday left).": "%(player)s у відпустці до %(until_text)s (залишилось днів відпустки: %(days_left)s).",
+        "%(player)s is away until they answer (%(days_left)s days of holiday left).": "%(player)s у відпустці, доки не відповість (залишилось днів відпустки: %(days_left)s).",
+        "The Khôra game “%(game_name)s” waits for them: its deadline moves on while they are away, at most a few days in a row, then the game goes on without them.": "Гра Khôra «%(game_name)s» чекає на гравця: поки його немає, термін відсувається, але не більше кількох днів поспіль, а далі гра йде без нього.",
+        "%(player)s is away in “%(game_name)s”": "%(player)s у відпустці в грі «%(game_name)s»",
+        "Khôra: %(player)s is away in “%(game_name)s”": "Khôra: %(player)s у відпустці в грі «%(game_name)s»",
+        "%(player)s proposes pausing the Khôra game “%(game_name)s” for %(days)s days. The pause starts when every player agrees; meanwhile no deadline runs.": "%(player)s пропонує призупинити гру Khôra «%(game_name)s» на %(days)s дн. Пауза почнеться, коли погодяться всі гравці; доти жоден термін не спливає.",
+        "Reply “yes” to this email to agree, or “no” to refuse.": "Відповідайте на цей лист «так» (yes), щоб погодитися, або «ні» (no), щоб відмовитися.",
+        "Or answer on the game's page": "Або відповідайте на сторінці гри",
+        "Or answer on the game's page:": "Або відповідайте на сторінці гри:",
+        "Pause “%(game_name)s” for %(days)s days?": "Призупинити «%(game_name)s» на %(days)s дн.?",
+        "Khôra: pause “%(game_name)s” for %(days)s days?": "Khôra: призупинити «%(game_name)s» на %(days)s дн.?",
+        "Every player agreed: the Khôra game “%(game_name)s” is paused for %(days)s days, until %(pause_ends_text)s. Its deadlines move on by the pause.": "Усі гравці погодились: гру Khôra «%(game_name)s» призупинено на %(days)s дн., до %(pause_ends_text)s. Її терміни відсуваються на час паузи.",
+        "%(player)s declined the pause of the Khôra game “%(game_name)s”: the game goes on.": "%(player)s відхиляє паузу в грі Khôra «%(game_name)s»: гра триває.",
+        "The pause of the Khôra game “%(game_name)s” is over: its deadlines run again.": "Пауза в грі Khôra «%(game_name)s» скінчилась: терміни знову йдуть.",
+        "Khôra: “%(game_name)s” is paused": "Khôra: гру «%(game_name)s» призупинено",
+        "Khôra: no pause in “%(game_name)s”": "Khôra: у грі «%(game_name)s» паузи не буде",
+        "Khôra: the pause of “%(game_name)s” is over": "Khôra: пауза в грі «%(game_name)s» скінчилась",
+        "%(player)s is waiting for your answer in “%(game_name)s”": "%(player)s чекає на вашу відповідь у грі «%(game_name)s»",
+        "Khôra: %(player)s is waiting for your answer in “%(game_name)s”": "Khôra: %(player)s чекає на вашу відповідь у грі «%(game_name)s»",
+        "%(player)s reminds you that the Khôra game “%(game_name)s” waits for your answer to: %(prompt_text)s": "%(player)s нагадує, що гра Khôra «%(game_name)s» чекає на вашу відповідь: %(prompt_text)s",
+        "Answer on the game's page": "Відповісти на сторінці гри",
+        "Answer on the game's page:": "Відповісти на сторінці гри:",
+    }
+)
+
+# A substitute's invitation (absences/).
+UK.update(
+    {
+        "%(player)s invites you to take over the seat of %(original)s in the Khôra game “%(game_name)s”: a bot plays it while %(original)s is away. You would play it from its next prompt on, seeing what that seat sees.": "%(player)s запрошує вас зайняти місце гравця %(original)s у грі Khôra «%(game_name)s»: поки %(original)s відсутній, за нього грає бот. Ви гратимете з наступного запитання, бачачи те, що бачить це місце.",
+        "Take the seat": "Зайняти місце",
+        "Take the seat:": "Зайняти місце:",
+        "Take over a seat in “%(game_name)s”?": "Зайняти місце в грі «%(game_name)s»?",
+        "Khôra: take over a seat in “%(game_name)s”?": "Khôra: зайняти місце в грі «%(game_name)s»?",
+    }
+)

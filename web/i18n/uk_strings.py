@@ -255,3 +255,72 @@ UK = {
     "A 3-player game against two standard bots; it starts at once.": "Гра на трьох проти двох стандартних ботів; починається одразу.",
     "Against bots": "Проти ботів",
 }
+
+# Long games among people (absences/): holidays, pauses and nudges on the game page.
+UK.update(
+    {
+        "Holidays": "Відпустка",
+        "You have %(days)s days of holiday a year. While you are away, the deadlines of your games wait for you, hour by hour from your holiday, at most %(row)s days in a row in one game; then the game goes on.": "У вас %(days)s днів відпустки на рік. Поки вас немає, терміни ваших ігор чекають на вас, година за годиною з вашої відпустки, але не більше %(row)s днів поспіль в одній грі; далі гра йде.",
+        "%(days)s days left this year.": "Цього року залишилось днів: %(days)s.",
+        "Away from %(start)s to %(end)s": "Відсутність з %(start)s до %(end)s",
+        "Away since %(start)s, until you answer (started when a deadline passed)": "Відсутність з %(start)s, доки ви не відповісте (почалась, коли сплив термін)",
+        "Cancel": "Скасувати",
+        "Announce an absence": "Повідомити про відсутність",
+        "I will be away": "Мене не буде",
+        "Start a holiday for me while I have days left (it ends when I answer)": "Починати мені відпустку, поки є дні (вона скінчиться, щойно я відповім)",
+        "Away, pauses and nudges": "Відсутність, паузи й нагадування",
+        "%(name)s is away until %(when)s (%(days)s days of holiday left)": "%(name)s у відпустці до %(when)s (залишилось днів відпустки: %(days)s)",
+        "%(name)s is away until they answer (%(days)s days of holiday left)": "%(name)s у відпустці, доки не відповість (залишилось днів відпустки: %(days)s)",
+        "%(name)s proposes pausing the game for %(days)s days; it starts when every player agrees.": "%(name)s пропонує призупинити гру на %(days)s дн.; пауза почнеться, коли погодяться всі гравці.",
+        "You agreed; waiting for the others.": "Ви погодились; чекаємо на інших.",
+        "Decline": "Відхилити",
+        "The game is paused until %(when)s: no deadline runs.": "Гру призупинено до %(when)s: жоден термін не спливає.",
+        "You agreed to end the pause; waiting for the others.": "Ви погодились завершити паузу; чекаємо на інших.",
+        "End the pause now (when all agree)": "Завершити паузу зараз (коли погодяться всі)",
+        "Propose a pause of": "Запропонувати паузу на",
+        "days": "дн.",
+        "Going away? Announce it: your deadlines wait.": "Їдете? Повідомте про це: ваші терміни зачекають.",
+        "A pause is already proposed or running in this game.": "У цій грі вже запропоновано паузу або вона триває.",
+        "No pause is proposed or running in this game.": "У цій грі немає ні запропонованої, ні поточної паузи.",
+        "The pause is running; to end it early, every player agrees.": "Пауза триває; щоб завершити її раніше, мають погодитися всі гравці.",
+        "This player owes no answer now.": "Цей гравець зараз нічого не мусить відповідати.",
+        "You nudged this player less than a day ago; try again later.": "Ви нагадували цьому гравцеві менше ніж добу тому; спробуйте пізніше.",
+        "Only a game in progress can be paused or nudged.": "Призупинити гру чи нагадати можна лише в грі, що триває.",
+        "Say for how many days.": "Укажіть, на скільки днів.",
+        "Pause proposed: the other players are asked.": "Паузу запропоновано: інших гравців запитано.",
+        "Choose whom to nudge.": "Оберіть, кому нагадати.",
+        "Nudged: they get one email.": "Нагадано: гравець отримає один лист.",
+        "Away from": "Відсутність з",
+        "Back on": "Повернення",
+        "Absence announced: your games' deadlines wait for you.": "Про відсутність повідомлено: терміни ваших ігор зачекають на вас.",
+        "Your absences": "Ваші відсутності",
+        "When I miss a deadline": "Коли я пропускаю термін",
+        "Agree to the pause": "Погодитися на паузу",
+        "Nudge %(name)s": "Нагадати гравцеві %(name)s",
+    }
+)
+
+UK.update(
+    {
+        "At this pace the game ends around %(when)s.": "У такому темпі гра скінчиться приблизно %(when)s.",
+        "Median answer time:": "Медіанний час відповіді:",
+        "%(hours)s h": "%(hours)s год",
+    }
+)
+
+UK.update({"Propose": "Запропонувати"})
+
+# A substitute for a seat a bot plays (absences/).
+UK.update(
+    {
+        "A bot plays for %(name)s: invite a substitute": "За гравця %(name)s грає бот: запросити заміну",
+        "A bot plays this seat while its player is away. If you take it, you play it from its open prompt on and see what that seat sees, its hand included; the game's log says who played which part. Its player can have it back only once you leave it.": "Поки гравець відсутній, на цьому місці грає бот. Якщо ви його займете, то гратимете з поточного запитання й бачитимете те, що бачить це місце, зокрема його руку; журнал гри покаже, хто яку частину зіграв. Гравець зможе повернути місце, лише коли ви його залишите.",
+        "This invitation is unknown or was used already.": "Це запрошення невідоме або вже використане.",
+        "No bot plays that seat any more.": "На цьому місці вже не грає бот.",
+        "Send this link to the player who will take the seat: %(link)s": "Надішліть це посилання гравцеві, який займе місце: %(link)s",
+        "The seat is yours: you play it from its open prompt on.": "Місце ваше: ви граєте з поточного запитання.",
+        "Take over a seat": "Зайняти місце",
+        "Take the seat": "Зайняти місце",
+        "Just look at the game": "Лише переглянути гру",
+    }
+)

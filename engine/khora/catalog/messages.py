@@ -209,6 +209,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The server was down: deadlines are {minutes} min later",
         "uk": "Сервер не працював: терміни продовжено на {minutes} хв",
     },
+    # holidays, pauses and nudges (absences/)
+    "line.notice.player_away": {
+        "en": "{seat} is away on holiday ({days_left} days left): the deadlines wait",
+        "uk": "{seat} у відпустці (залишилось днів: {days_left}): терміни чекають",
+    },
+    "line.notice.holiday_capped": {
+        "en": "{seat} has been waited for {days} days in a row: the deadlines run again",
+        "uk": "На гравця {seat} чекали {days} дн. поспіль: терміни знову йдуть",
+    },
+    "line.notice.pause_proposed": {
+        "en": "{seat} proposes pausing the game for {days} days",
+        "uk": "{seat} пропонує призупинити гру на {days} дн.",
+    },
+    "line.notice.pause_started": {
+        "en": "Everyone agreed: the game is paused for {days} days",
+        "uk": "Усі погодились: гру призупинено на {days} дн.",
+    },
+    "line.notice.pause_declined": {
+        "en": "{seat} declined the pause: the game goes on",
+        "uk": "{seat} відхиляє паузу: гра триває",
+    },
+    "line.notice.pause_ended": {
+        "en": "The pause is over: the deadlines run again",
+        "uk": "Пауза скінчилась: терміни знову йдуть",
+    },
+    "line.notice.nudge": {
+        "en": "{seat} was nudged to answer",
+        "uk": "Гравцеві {seat} нагадали відповісти",
+    },
+    "line.notice.substitute_joined": {
+        "en": "{player} takes over the seat of {original} from here on",
+        "uk": "Відтепер {player} грає замість гравця {original}",
+    },
+    "line.notice.substitute_left": {
+        "en": "{player} leaves the seat of {original}: a bot plays it until {original} is back",
+        "uk": "{player} залишає місце гравця {original}: доки {original} не повернеться, грає бот",
+    },
     "cause": {"en": "{cause}: ", "uk": "{cause}: "},
     "seat": {"en": "Player {number}", "uk": "Гравець {number}"},
     # --- causes (journal.py) ----------------------------------------------------------------

@@ -20,6 +20,7 @@ def test_creating_a_game_puts_the_creator_in_seat_zero_of_a_lobby(make_player):
         "player": "alice",
         "is_bot": False,
         "bot_level": None,
+        "bot_plays": False,
     }
     assert body["seats"][1]["player"] is None
     assert body["your_seat"] == 0 and body["view"] is None
@@ -98,6 +99,7 @@ def test_only_the_creator_starts_and_empty_seats_need_bots(make_player):
         "player": None,
         "is_bot": True,
         "bot_level": "standard",
+        "bot_plays": False,
     }
 
 

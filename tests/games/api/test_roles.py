@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from common import clock
 from games.models import Game
 from tests.players import PASSWORD, start_game
 
@@ -175,6 +177,72 @@ TABLE = [
         "/api/v1/me/webhooks/{endpoint_id}/deliveries/",
         everyone(404, anonymous=401),
     ),
+    # Long games among people (absences/): holidays, pauses, nudges, substitutes.
+    Case("me-holidays", "get", "/api/v1/me/holidays/", everyone(200, anonymous=401)),
+    Case(
+        "me-holidays",
+        "post",
+        "/api/v1/me/holidays/",
+        everyone(201, anonymous=401),
+        body=lambda world, role: {
+            "starts_at": (clock.now() + timedelta(days=3)).isoformat(),
+            "ends_at": (clock.now() + timedelta(days=5)).isoformat(),
+        },
+    ),
+    Case(
+        "me-holidays",
+        "patch",
+        "/api/v1/me/holidays/",
+        everyone(200, anonymous=401),
+        body=lambda world, role: {"automatic": False},
+    ),
+    Case("me-holiday", "delete", "/api/v1/me/holidays/{absence_id}/", everyone(404, anonymous=401)),
+    Case("game-pause", "get", "/api/v1/games/{id}/pause/", everyone(200, anonymous=401)),
+    Case(
+        "game-pause",
+        "post",
+        "/api/v1/games/{id}/pause/",
+        {"seated": 201, "other_seated": 201, "other_game": 403, "anonymous": 401, "staff": 403},
+        body=lambda world, role: {"days": 2},
+    ),
+    Case(
+        "game-pause-accept",
+        "post",
+        "/api/v1/games/{id}/pause/accept/",  # nothing proposed
+        {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
+    ),
+    Case(
+        "game-pause-decline",
+        "post",
+        "/api/v1/games/{id}/pause/decline/",
+        {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
+    ),
+    Case(
+        "game-nudge",
+        "post",
+        "/api/v1/games/{id}/nudge/",  # alice owes her pick: bob may nudge her, she may not
+        {"seated": 422, "other_seated": 201, "other_game": 403, "anonymous": 401, "staff": 403},
+        body=lambda world, role: {"seat": 0},
+    ),
+    Case(
+        "game-seat-substitute",
+        "post",
+        "/api/v1/games/{id}/seats/{position}/substitute/",  # seat 2: a bot's, not a player's
+        {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
+    ),
+    Case(
+        "game-seat-substitute-leave",
+        "post",
+        "/api/v1/games/{id}/seats/{position}/substitute/leave/",
+        everyone(403, anonymous=401),
+    ),
+    Case(
+        "game-substitute-accept",
+        "post",
+        "/api/v1/games/{id}/substitute/accept/",
+        everyone(404, anonymous=401),
+        body=lambda world, role: {"token": "unknown"},
+    ),
     Case("schema", "get", "/api/v1/schema/", everyone(200), secret_free=False),
     Case("docs", "get", "/api/v1/docs/", everyone(200), secret_free=False),
     Case("redoc", "get", "/api/v1/redoc/", everyone(200), secret_free=False),
@@ -224,6 +292,8 @@ def test_endpoint_for_role(world, case, role):
         case.path.replace("{id}", world.game.public_id)
         .replace("{message_id}", "999999")
         .replace("{endpoint_id}", "999999")
+        .replace("{absence_id}", "999999")
+        .replace("{position}", "2")  # the bot's seat: no substitute for it
     )
     body = case.body(world, role) if case.body else {}
     if case.method == "get":

@@ -1,0 +1,153 @@
+"""A substitute for a seat a bot plays: the game's players (or its creator) invite someone by
+link; the substitute takes the seat from the prompt open then on and sees what that seat sees
+(its hand included) from then on; the log says who played which part. The original player
+takes the seat back only after the substitute leaves it (then, as before, by answering)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from common import clock
+from common.errors import DomainError
+from games.absences import notices
+from games.absences.models import SubstituteInvite, Substitution
+from games.models import Game, Seat, is_public_id
+from games.selectors import game_not_found
+
+
+def invite_url(game: Game, invite: SubstituteInvite) -> str:
+    return f"{settings.SITE_URL}/games/{game.public_id}/substitute/{invite.token}/"
+
+
+def invite(*, public_id: str, user, position: int, username: str = "") -> SubstituteInvite:
+    """An invitation link for seat `position`, which a bot plays for its absent player; with a
+    `username`, that player also gets it by email."""
+    with transaction.atomic():
+        game = _locked(public_id)
+        seated = game.seats.filter(user=user).exists()
+        if not seated and game.creator_id != user.pk:
+            raise DomainError(
+                "not_seated", "Only the game's players or its creator can invite a substitute.", 403
+            )
+        seat = _bot_played_seat(game, position)
+        invitee = None
+        if username:
+            invitee = get_user_model().objects.filter(username=username).first()
+            if invitee is None:
+                raise DomainError("player_not_found", f"There is no player {username!r}.", 404)
+        record = SubstituteInvite.objects.create(
+            game=game, position=seat.position, token=secrets.token_urlsafe(16), invited_by=user
+        )
+        if invitee is not None:
+            notices.tell(
+                Seat(game=game, position=seat.position, user=invitee),
+                game,
+                step=f"substitute{record.pk}",
+                kind="substitute_invite",
+                absence={
+                    "player": user.username,
+                    "original": seat.user.username,
+                    "invite_url": invite_url(game, record),
+                },
+            )
+    return record
+
+
+def accept(*, public_id: str, user, token: str) -> Seat:
+    """Take the seat the invitation names (once; not while seated in the game already)."""
+    with transaction.atomic():
+        game = _locked(public_id)
+        record = (
+            SubstituteInvite.objects.select_for_update()
+            .filter(game=game, token=token, used_at__isnull=True)
+            .first()
+        )
+        if record is None:
+            raise DomainError(
+                "invite_not_found", "This invitation is unknown or was used already.", 404
+            )
+        if game.seats.filter(user=user).exists():
+            raise DomainError("already_seated", "You already have a seat in this game.", 409)
+        seat = _bot_played_seat(game, record.position)
+        original = seat.user
+        Substitution.objects.create(
+            game=game,
+            position=seat.position,
+            original=original,
+            substitute=user,
+            from_seq=game.last_seq + 1,
+        )
+        seat.user = user
+        seat.autoplay = False  # a person plays it again, from the prompt open now on
+        seat.missed_deadlines = 0
+        seat.waiting = False
+        seat.save(update_fields=["user", "autoplay", "missed_deadlines", "waiting"])
+        record.used_at = clock.now()
+        record.save(update_fields=["used_at"])
+        notices.log_notice(
+            game,
+            "substitute_joined",
+            seat.position,
+            player=user.username,
+            original=original.username,
+        )
+    return seat
+
+
+def leave(*, public_id: str, user, position: int) -> Seat:
+    """The substitute gives the seat back: a bot plays it again for its original player, who
+    takes it back by answering any prompt."""
+    with transaction.atomic():
+        game = _locked(public_id)
+        current = Substitution.objects.filter(
+            game=game, position=position, until_seq__isnull=True
+        ).first()
+        if current is None or current.substitute_id != user.pk:
+            raise DomainError(
+                "not_substitute", "Only the substitute playing this seat can leave it.", 403
+            )
+        seat = game.seats.get(position=position)
+        seat.user_id = current.original_id
+        seat.autoplay = True
+        seat.save(update_fields=["user", "autoplay"])
+        current.until_seq = game.last_seq + 1
+        current.save(update_fields=["until_seq"])
+        notices.log_notice(
+            game,
+            "substitute_left",
+            seat.position,
+            player=user.username,
+            original=current.original.username,
+        )
+        game.needs_advance = True  # the bot may owe an answer for the seat now
+        game.save(update_fields=["needs_advance"])
+    from games.write.enqueue import enqueue_advance
+
+    enqueue_advance(game)
+    return seat
+
+
+def _bot_played_seat(game: Game, position: int) -> Seat:
+    seat = game.seats.select_related("user").filter(position=position).first()
+    if seat is None or seat.is_bot or not seat.autoplay:
+        raise DomainError(
+            "seat_not_bot_played",
+            f"Seat {position} is not a seat a bot plays for its absent player.",
+            409,
+        )
+    return seat
+
+
+def _locked(public_id: str) -> Game:
+    if not is_public_id(public_id):
+        raise game_not_found(public_id)
+    game = Game.objects.select_for_update().filter(public_id=public_id).first()
+    if game is None:
+        raise game_not_found(public_id)
+    if game.status != Game.Status.ACTIVE:
+        raise DomainError("game_not_active", "Only a game in progress has seats to take.", 409)
+    return game
