@@ -173,9 +173,22 @@ def _later(task_name: str, args: tuple, delay: float) -> None:
         log.warning("Could not enqueue %s%r", task_name, args, exc_info=True)
 
 
+# SQLite (the embedded default) lets one writer in at a time, and an in-memory database shared
+# between threads refuses at once instead of waiting: a thread's work tries again a few times.
+LOCKED_TRIES = 6
+
+
 def _in_thread(task, args: tuple) -> None:
     try:
-        task.run(*args)
+        for attempt in range(LOCKED_TRIES):
+            try:
+                task.run(*args)
+                return
+            except db.OperationalError as error:
+                if "locked" not in str(error) or attempt == LOCKED_TRIES - 1:
+                    raise
+                db.connections.close_all()
+                time.sleep(0.05 * 2**attempt)
     except Exception:  # the sweep tries a delivery again; nothing to tell a thread's caller
         log.exception("Webhook work %s%r failed in its thread", task.name, args)
     finally:
