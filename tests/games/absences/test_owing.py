@@ -21,7 +21,15 @@ from games.absences.models import Absence
 from games.models import Game, GameEvent, Seat
 from games.selectors import game_prompt
 from notifications.models import Notification
-from tests.games.absences.conftest import DAY, HOUR, NOON, answer, open_step, tick_at, two_player_game
+from tests.games.absences.conftest import (
+    DAY,
+    HOUR,
+    NOON,
+    answer,
+    open_step,
+    tick_at,
+    two_player_game,
+)
 from tests.players import url
 
 

@@ -9,7 +9,15 @@ from common import clock
 from games.absences.models import Pause
 from games.models import GameEvent
 from notifications.models import Notification
-from tests.games.absences.conftest import DAY, HOUR, NOON, answer, open_step, tick_at, two_player_game
+from tests.games.absences.conftest import (
+    DAY,
+    HOUR,
+    NOON,
+    answer,
+    open_step,
+    tick_at,
+    two_player_game,
+)
 from tests.players import assert_problem, url
 
 
