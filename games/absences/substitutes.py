@@ -6,6 +6,7 @@ takes the seat back only after the substitute leaves it (then, as before, by ans
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,10 @@ from games.absences import notices
 from games.absences.models import SubstituteInvite, Substitution
 from games.models import Game, Seat, is_public_id
 from games.selectors import game_not_found
+
+# An invitation link is a credential to take a seat: forwarded or found later, it must not
+# keep working for good (the seat may be a bot's again months on).
+INVITE_DAYS = 7
 
 
 def invite_url(game: Game, invite: SubstituteInvite) -> str:
@@ -63,12 +68,20 @@ def accept(*, public_id: str, user, token: str) -> Seat:
         game = _locked(public_id)
         record = (
             SubstituteInvite.objects.select_for_update()
-            .filter(game=game, token=token, used_at__isnull=True)
+            .filter(
+                game=game,
+                token=token,
+                used_at__isnull=True,
+                created_at__gte=clock.now() - timedelta(days=INVITE_DAYS),
+            )
             .first()
         )
         if record is None:
             raise DomainError(
-                "invite_not_found", "This invitation is unknown or was used already.", 404
+                "invite_not_found",
+                f"This invitation is unknown, was used already, or is more than {INVITE_DAYS} "
+                "days old: ask the players for a new one.",
+                404,
             )
         if game.seats.filter(user=user).exists():
             raise DomainError("already_seated", "You already have a seat in this game.", 409)

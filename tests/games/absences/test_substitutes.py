@@ -4,7 +4,10 @@ the seat back only once the substitute leaves."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from common import clock
+from games.absences import substitutes
 from games.models import GameEvent, Seat
 from notifications.models import Notification
 from tests.games.absences.conftest import HOUR, NOON, answer, open_step, tick_at, two_player_game
@@ -95,3 +98,15 @@ def test_substitute_refusals_are_problems(make_player, settings):
         cleo.post(url(game, "substitute/accept"), {"token": token}), 404, "invite_not_found"
     )
     assert_problem(anna.post(url(game, "seats/1/substitute/leave")), 403, "not_substitute")
+
+
+def test_an_invitation_expires_after_a_week(make_player, settings):
+    anna, _boris, game = bot_plays_boris(make_player, settings)
+    cleo = make_player("cleo")
+    with clock.frozen_at(clock.now()):
+        token = anna.post(url(game, "seats/1/substitute")).json()["token"]
+    later = clock.now() + timedelta(days=substitutes.INVITE_DAYS, hours=1)
+    with clock.frozen_at(later):
+        refused = cleo.post(url(game, "substitute/accept"), {"token": token})
+    assert_problem(refused, 404, "invite_not_found")
+    assert not Seat.objects.filter(game=game, user=cleo.user).exists()
