@@ -95,7 +95,6 @@ PROBLEM_CODES = sorted(
         "invalid_pause",
         "pause_open",
         "pause_running",
-        "pause_proposed_recently",
         "no_pause",
         "nothing_owed",
         "nudged_recently",

@@ -47,7 +47,6 @@ def propose(*, public_id: str, user, days: int) -> Pause:
             raise DomainError(
                 "pause_open", "A pause is already proposed or running in this game.", 409
             )
-        _require_no_recent_proposal(game, user)
         try:
             with transaction.atomic():
                 pause = Pause.objects.create(
@@ -62,28 +61,6 @@ def propose(*, public_id: str, user, days: int) -> Pause:
             for other in notices._people(game, but=user.pk):
                 _ask(other, game, pause, user.username)
     return pause
-
-
-# Every proposal emails each other player: proposing, withdrawing and proposing again must not
-# fill their inboxes. One proposal per player and game a day.
-PROPOSAL_EVERY = timedelta(days=1)
-
-
-def _require_no_recent_proposal(game: Game, user) -> None:
-    now = clock.now()
-    last = (
-        Pause.objects.filter(game=game, proposed_by=user, proposed_at__gt=now - PROPOSAL_EVERY)
-        .order_by("-proposed_at")
-        .first()
-    )
-    if last is not None:
-        retry = last.proposed_at + PROPOSAL_EVERY
-        raise DomainError(
-            "pause_proposed_recently",
-            "You proposed a pause in this game less than a day ago; try again later.",
-            429,
-            {"retry_after": max(1, round((retry - now).total_seconds()))},
-        )
 
 
 def accept(*, public_id: str, user) -> Pause:

@@ -172,11 +172,9 @@ class PauseView(APIView):
             OpenApiExample("Three days", request_only=True, value={"days": 3}),
             PAUSE_EXAMPLE,
         ],
-        responses={201: PauseOutput, **problems(400, 401, 403, 404, 409, 422, 429)},
+        responses={201: PauseOutput, **problems(400, 401, 403, 404, 409, 422)},
         description="Propose pausing the game for up to PAUSE_MAX_DAYS days; it starts when "
-        "every player accepts (here, on the page, or by replying yes to the email). A player "
-        "proposes at most one pause a day in a game (429 pause_proposed_recently with "
-        "retry_after).",
+        "every player accepts (here, on the page, or by replying yes to the email).",
     )
     def post(self, request, public_id: str):
         body = PauseInput(data=request.data)

@@ -95,20 +95,6 @@ def test_a_declined_pause_is_withdrawn_and_told(make_player):
     assert boris.get(pause_url(game)).json() == {"pause": None}
 
 
-def test_a_player_proposes_at_most_one_pause_a_day_in_a_game(make_player):
-    anna, boris, game = two_player_game(make_player)
-    post(anna, pause_url(game), {"days": 2})
-    post(boris, pause_url(game, "decline"))
-    asked = Notification.objects.filter(recipient=boris.user, kind="pause_asked").count()
-    refused = post(anna, pause_url(game), {"days": 2}, at=NOON + 23 * HOUR)
-    assert_problem(refused, 429, "pause_proposed_recently")
-    assert Notification.objects.filter(recipient=boris.user, kind="pause_asked").count() == asked
-    # Another player may (once a day too); a day after her last one, she may again.
-    assert post(boris, pause_url(game), {"days": 2}, at=NOON + 23 * HOUR).status_code == 201
-    post(anna, pause_url(game, "decline"), at=NOON + 23 * HOUR)
-    assert post(anna, pause_url(game), {"days": 2}, at=NOON + 25 * HOUR).status_code == 201
-
-
 def test_pause_refusals_are_problems(make_player, settings, anonymous):
     anna, boris, game = two_player_game(make_player)
     stranger = make_player("cleo")
