@@ -72,7 +72,8 @@ class StrongBot:
                 {"prompt": prompt.id, "kind": prompt.kind, "option": options[pick].id},
                 seat=seat,
             )
-            reward = _playout(_game.apply(sample, event), seat, rng, clock, hard)
+            # The sample is this playout's own: it is changed in place all the way.
+            reward = _playout(_game.advance(sample, event), seat, rng, clock, hard)
             visits[pick] += 1
             totals[pick] += reward
         if not any(visits):  # no time for even one playout: the standard answer
@@ -85,12 +86,12 @@ def _playout(state: State, seat: int, rng: Random, clock: Clock, deadline: float
     decisions = 0
     while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
         if _game.needs_chance(state):
-            state = _game.apply(state, _game.sample_chance(state, rng))
+            state = _game.advance(state, _game.sample_chance(state, rng))
             continue
         pending = _game.pending(state)
         other, prompt = min(pending.items())
         option = choose(state, other, prompt)
-        state = _game.apply(
+        state = _game.advance(
             state,
             Event(
                 "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option}, seat=other

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from random import Random
@@ -168,6 +168,15 @@ class Prompt:
         }
 
 
+class Choice(NamedTuple):
+    """A seat's open prompt as a playout reads it: its id, kind and options, without the
+    prompt's texts or default (`Game.choices`)."""
+
+    prompt: str
+    kind: str
+    options: Sequence[Option]
+
+
 EVENT_VERSION = 1
 
 
@@ -262,6 +271,15 @@ class Game(Protocol):
 
     def apply(self, state: Any, event: Event, _in_place: bool = False) -> Any: ...
 
+    # The playout path (search, simulations): no prompts built, no checks of what was taken
+    # from the options given, and the state changed in place.
+
+    def choices(self, state: Any) -> dict[int, Choice]: ...
+
+    def take(self, state: Any, seat: int, choice: Choice, option: Option) -> Event: ...
+
+    def advance(self, state: Any, event: Event) -> Any: ...
+
     def is_over(self, state: Any) -> bool: ...
 
     def scores(self, state: Any) -> dict[str, Any]: ...
@@ -308,5 +326,5 @@ def replay(
     for event in events:
         if isinstance(event, dict):
             event = game.event_from_dict(event)
-        state = game.apply(state, event, _in_place=True)
+        state = game.advance(state, event)
     return state

@@ -24,10 +24,10 @@ def random_event(game: Game, state: Any, rng: random.Random) -> Event:
     """The next event of a random game: chance if needed, else a random option of a seat."""
     if game.needs_chance(state):
         return game.sample_chance(state, rng)
-    pending = game.pending(state)
-    seat = rng.choice(sorted(pending))
-    prompt = pending[seat]
-    return game.decide(state, seat, prompt.id, rng.choice(prompt.options).id)
+    choices = game.choices(state)  # what `pending` offers, without building prompts
+    seat = rng.choice(sorted(choices))
+    choice = choices[seat]
+    return game.take(state, seat, choice, rng.choice(choice.options))
 
 
 def play_random_game(
@@ -47,7 +47,7 @@ def play_random_game(
     events: list[Event] = []
     while not game.is_over(state):
         event = policy(game, state, rng)
-        state = game.apply(state, event)
+        state = game.advance(state, event)  # no earlier state is kept: changed in place
         events.append(event)
         if on_event:
             on_event(state, event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
+from engine.core import Choice, Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
 from engine.khora import catalog, flow, journal, preview, rulebook, sealed, seat_tasks, views
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
@@ -133,6 +133,48 @@ class KhoraGame:
             else:
                 cached[seat] = seat_tasks.prompt_for(state, seat, task)
         return cached
+
+    @staticmethod
+    def choices(state: State) -> dict[int, Choice]:
+        """Each seat's open prompt as a playout reads it: its id, kind and options, the same
+        as `pending`'s prompts (a test checks), without their texts or default."""
+        found: dict[int, Choice] = {}
+        if state.finished or flow.chance_request(state) is not None:
+            return found
+        listed = state.cache.get("options", {})
+        handlers = seat_tasks.HANDLERS
+        for seat, player in enumerate(state.players):
+            agenda = player.agenda
+            if not agenda:
+                continue
+            task = agenda[0]
+            kind = task.kind
+            if kind == "draw" or handlers[kind].automatic:
+                continue
+            known = listed.get(seat)
+            if known is not None and task.id == known[0]:
+                options = known[1]
+            else:
+                options = handlers[kind].options(state, seat, task)
+            if player.glory > 0:  # seat_tasks.exchange_options, only when it can offer any
+                options = options + seat_tasks.exchange_options(state, seat)
+            found[seat] = Choice(f"p{seat}-{task.id}", kind, options)
+        return found
+
+    @staticmethod
+    def take(state: State, seat: int, choice: Choice, option: Option) -> Event:
+        """The decision taking `option` of the seat's `choice` (from `choices(state)`), not
+        checked: the playout's counterpart of `decide`."""
+        option_id = option.id
+        state.cache["decided"] = (seat, choice.prompt, option_id, option)
+        return Event(
+            "decision", {"prompt": choice.prompt, "kind": choice.kind, "option": option_id}, seat
+        )
+
+    def advance(self, state: State, event: Event) -> State:
+        """`apply`, changing `state` itself into the next state (returned): for a caller
+        that keeps no earlier state, e.g. a playout or a replay."""
+        return self.apply(state, event, _in_place=True)
 
     def left_out(self, state: State, seat: int) -> tuple[LeftOut, ...]:
         """Options the seat's open prompt leaves out that a player would ask about (a card it
