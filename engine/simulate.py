@@ -24,9 +24,9 @@ def random_event(game: Game, state: Any, rng: random.Random) -> Event:
     """The next event of a random game: chance if needed, else a random option of a seat."""
     if game.needs_chance(state):
         return game.sample_chance(state, rng)
-    choices = game.choices(state)  # what `pending` offers, without building prompts
-    seat = rng.choice(sorted(choices))
-    choice = choices[seat]
+    # What `pending` offers, without building prompts, and only for the seat drawn.
+    seat = rng.choice(game.deciding(state))
+    choice = game.choice(state, seat)
     return game.take(state, seat, choice, rng.choice(choice.options))
 
 

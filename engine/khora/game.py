@@ -135,35 +135,45 @@ class KhoraGame:
         return cached
 
     @staticmethod
-    def choices(state: State) -> dict[int, Choice]:
-        """Each seat's open prompt as a playout reads it: its id, kind and options, the same
-        as `pending`'s prompts (a test checks), without their texts or default."""
-        found: dict[int, Choice] = {}
+    def deciding(state: State) -> list[int]:
+        """The seats with an open prompt, in seat order: `sorted(pending(state))` without
+        building the prompts."""
         if state.finished or flow.chance_request(state) is not None:
-            return found
-        listed = state.cache.get("options", {})
+            return []
         handlers = seat_tasks.HANDLERS
+        seats = []
         for seat, player in enumerate(state.players):
             agenda = player.agenda
-            if not agenda:
-                continue
-            task = agenda[0]
-            kind = task.kind
-            if kind == "draw" or handlers[kind].automatic:
-                continue
-            known = listed.get(seat)
-            if known is not None and task.id == known[0]:
-                options = known[1]
-            else:
-                options = handlers[kind].options(state, seat, task)
-            if player.glory > 0:  # seat_tasks.exchange_options, only when it can offer any
-                options = options + seat_tasks.exchange_options(state, seat)
-            found[seat] = Choice(f"p{seat}-{task.id}", kind, options)
-        return found
+            if agenda:
+                kind = agenda[0].kind
+                if kind != "draw" and not handlers[kind].automatic:
+                    seats.append(seat)
+        return seats
+
+    @staticmethod
+    def choice(state: State, seat: int) -> Choice:
+        """The open prompt of a seat in `deciding(state)` as a playout reads it: its id, kind
+        and options, the same as `pending`'s prompt (a test checks), without its texts or
+        default."""
+        player = state.players[seat]
+        task = player.agenda[0]
+        kind = task.kind
+        known = state.cache.get("options", {}).get(seat)  # as flow.run listed them
+        if known is not None and task.id == known[0]:
+            options = known[1]
+        else:
+            options = seat_tasks.HANDLERS[kind].options(state, seat, task)
+        if player.glory > 0:  # seat_tasks.exchange_options, only when it can offer any
+            options = options + seat_tasks.exchange_options(state, seat)
+        return Choice(f"p{seat}-{task.id}", kind, options)
+
+    def choices(self, state: State) -> dict[int, Choice]:
+        """`choice` of every seat in `deciding(state)`."""
+        return {seat: self.choice(state, seat) for seat in self.deciding(state)}
 
     @staticmethod
     def take(state: State, seat: int, choice: Choice, option: Option) -> Event:
-        """The decision taking `option` of the seat's `choice` (from `choices(state)`), not
+        """The decision taking `option` of the seat's `choice` (from `choice(state, seat)`), not
         checked: the playout's counterpart of `decide`."""
         option_id = option.id
         state.cache["decided"] = (seat, choice.prompt, option_id, option)

@@ -102,3 +102,14 @@ def test_no_choices_while_the_game_waits_for_chance_or_is_over():
     assert game.needs_chance(state) and game.choices(state) == {}
     final, _ = play_random_game(game, 2, random.Random(1))
     assert game.is_over(final) and game.choices(final) == {}
+
+
+def test_the_deciding_seats_are_the_seats_pending_in_order():
+    rng = random.Random(8)
+    state = game.new_game(4)
+    steps = 0
+    while not game.is_over(state):
+        assert game.deciding(state) == sorted(game.pending(state))
+        state = game.advance(state, checked_random_event(state, rng))
+        steps += 1
+    assert steps > 100
