@@ -65,9 +65,11 @@ def run_matchup(name: str, games: int, budget: float, seed: int) -> dict:
         margins.append(result.margin(seat))
         for level, seconds in result.decision_seconds.items():
             times[level] += seconds
+        hero_seconds = result.decision_seconds.get(hero, [])
         print(
             f"  {name} game {number + 1}/{games}: hero seat {seat}, totals {result.totals}, "
-            f"share {result.share(seat):.2f}",
+            f"share {result.share(seat):.2f}, hero's slowest decision "
+            f"{max(hero_seconds, default=0.0) * 1000:.0f} ms of {len(hero_seconds)}",
             flush=True,
         )
     low, high = wilson(sum(shares), games)
@@ -106,8 +108,16 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--matchups", nargs="*", default=list(MATCHUPS), choices=list(MATCHUPS))
     args = parser.parse_args(argv)
-    results = [run_matchup(name, args.games, args.budget, args.seed) for name in args.matchups]
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    results: list[dict] = []
+    peak_mb = 0.0
+    for name in args.matchups:
+        results.append(run_matchup(name, args.games, args.budget, args.seed))
+        # Written after every matchup: a long run cut short keeps the matchups it finished.
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        write_results(
+            "tournament",
+            {"machine": machine(), "peak_memory_mb": peak_mb, "matchups": results},
+        )
     rows = []
     for r in results:
         low, high = r["win_rate_ci95"]
