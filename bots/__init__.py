@@ -9,13 +9,15 @@ only way a bot meets another seat's secrets. `budget` is the seconds the bot may
 `strong` uses it); `rng` is the caller's generator, so a seeded caller gets seeded bots.
 
 Levels: `random` (any legal option), `standard` (a fast heuristic player), `strong`
-(determinized Monte Carlo search with `standard` playing out the samples). Pure Python,
-standard library only, like the engine; the clock is read only by `strong`, for its budget.
+(determinized Monte Carlo search with `standard` playing out the samples). `is_slow(level)`:
+whether a level thinks for its budget (`strong`), so the server asks it outside the game's
+lock. Pure Python, standard library only, like the engine; the clock is read only by
+`strong`, for its budget.
 """
 
 from __future__ import annotations
 
 from bots.knowledge import SeatKnowledge
-from bots.levels import LEVEL_NAMES, LEVELS, decide, get
+from bots.levels import LEVEL_NAMES, LEVELS, decide, get, is_slow
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SeatKnowledge", "decide", "get"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SeatKnowledge", "decide", "get", "is_slow"]

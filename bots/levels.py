@@ -20,6 +20,9 @@ class Bot(Protocol):
     """A bot level: answers a prompt with one of its option ids (see bots/__init__.py)."""
 
     level: str
+    # Thinks long enough (its budget) that the server asks it outside the game's lock and
+    # writes its answer only if the game has not moved meanwhile (games/write/thinking.py).
+    slow: bool
 
     def decide(
         self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random
@@ -36,6 +39,11 @@ def get(level: str) -> Bot:
         return LEVELS[level]
     except KeyError:
         raise KeyError(f"Unknown bot level {level!r}; levels: {', '.join(LEVELS)}.") from None
+
+
+def is_slow(level: str) -> bool:
+    """Does a bot of `level` think long (its budget) rather than answer at once?"""
+    return get(level).slow
 
 
 def decide(level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 class RandomBot:
     level = "random"
+    slow = False
 
     def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
         return rng.choice(prompt.options).id

@@ -40,6 +40,7 @@ CARD_CHOICES = {"draft_pick", "legislation_keep"}
 
 class StandardBot:
     level = "standard"
+    slow = False
 
     def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
         return choose(knowledge.sample(rng), knowledge.seat, prompt)

@@ -36,6 +36,8 @@ EXPLORATION = 0.7
 
 class StrongBot:
     level = "strong"
+    # It thinks for its whole budget: the server asks it outside the game's lock.
+    slow = True
 
     def __init__(self, clock: Clock = time.perf_counter):
         self.clock = clock

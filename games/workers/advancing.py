@@ -25,11 +25,16 @@ from common import clock
 from common.reliability import TRANSIENT
 from games.absences import owing, waiting
 from games.models import Game, GameStep, Seat
+from games.write import thinking
 from games.write.writer import GameWriter
 
 log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
+
+# Thoughts in a row found stale (the game moved on while its bot thought) before the advance
+# leaves the game to the task its mover enqueued (or to the sweep) rather than think again.
+STALE_THOUGHTS_LIMIT = 3
 
 
 def stuck_after() -> timedelta:
@@ -55,15 +60,36 @@ def game_advance(game_id: int) -> bool:
 
 
 def _advance(game_id: int) -> bool:
-    with transaction.atomic():
-        game = _locked(Game.objects.filter(pk=game_id))
-        if game is None or game.status != Game.Status.ACTIVE or not game.needs_advance:
-            return False
-        writer = GameWriter(game)
-        writer.run_automatic()
-        _clear_failures(game)
-        writer.commit()
-    return True
+    """Chance and fast bots are done under the game's lock, as every write. A slow bot thinks
+    with no lock and no transaction (games.write.thinking); the lock is then taken again
+    only to write its answer if it is still valid, with the chance and the fast bots that
+    follow, and to commit; and so on while a slow bot is due next."""
+    advanced, thought_of, stale = False, False, 0
+    thought: thinking.Thought | None = None
+    while True:
+        with transaction.atomic():
+            game = _locked(Game.objects.filter(pk=game_id))
+            if game is None or game.status != Game.Status.ACTIVE or not game.needs_advance:
+                return advanced
+            writer = GameWriter(game)
+            slow_due = writer.run_automatic(thought)
+            if slow_due and not writer.appended():
+                # Nothing to write before the slow bot: it has not thought yet, or the game
+                # moved on while it thought (its answer was dropped). Think on, unlocked.
+                if thought_of:
+                    stale += 1
+                    if stale >= STALE_THOUGHTS_LIMIT:
+                        log.info("Game %s kept moving while its bot thought; left due", game_id)
+                        return advanced
+            else:
+                stale = 0
+                _clear_failures(game)
+                # While a slow bot is due next this loop goes on with it: no task is enqueued.
+                writer.commit(enqueue=not slow_due)
+                advanced = True
+        if not slow_due:
+            return True
+        thought, thought_of = thinking.think_ahead(game_id), True
 
 
 def record_failure(game_id: int) -> None:
@@ -122,7 +148,8 @@ def _expire(step_id: int) -> bool:
         if waiting.start_automatic_holidays(game, step, owing_seats, now):
             return True  # the deadline moved on by the first hour of their holiday
         # A person's seat still asked takes its default; a bot playing an absent player's seat
-        # answers for it once the defaults are in (GameWriter.run_automatic). A miss counts
+        # answers for it once the defaults are in (GameWriter.run_automatic; a slow bot in the
+        # advance task the commit enqueues, thinking outside the lock). A miss counts
         # only where an answer was owed: a seat with nothing it could do missed nothing.
         late = [
             s for s in writer.seats if s.position in pending and not s.is_bot and not s.autoplay

@@ -11,26 +11,21 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime, timedelta
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.conf import settings
-from django.core.cache import cache
-
+import bots
 import engine
-from bots import SeatKnowledge
 from common import clock
 from games import events
-from games.absences import owing
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
-from games.write import chance
+from games.write import bot_turns, chance
 from games.write.batch import WriteBatch
 from games.write.enqueue import enqueue_advance
-from games.write.state_store import engine_game, load_state, save_snapshot, to_engine_event
+from games.write.state_store import engine_game, load_state, save_snapshot
 
-# The log entries of its own seat the bots' sampler reads (engine.khora.sampling.returned_cards).
-SAMPLER_READS = ("draw", "legislation_keep", "discard_card")
-SEEN_LOG_SECONDS = 3 * 24 * 3600
+if TYPE_CHECKING:
+    from games.write.thinking import Thought
+
 # `latest_step` not given: the writer reads it.
 _READ: Any = object()
 
@@ -54,6 +49,7 @@ class GameWriter:
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
         self.seats = seats
+        self.bot_turns = bot_turns.BotTurns(game, seats)
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
         self._stored_seq = game.last_seq  # the newest event already in the database
@@ -72,8 +68,6 @@ class GameWriter:
         self._step_changed = False
         self._step_turned_over = False
         self._expired_at: datetime | None = None
-        # Holidays and pause, read once when the bot ladder asks.
-        self._circumstances: owing.Circumstances | None = None
 
     def decide(
         self,
@@ -143,53 +137,44 @@ class GameWriter:
         while not self.rules.is_over(self.state) and self.rules.needs_chance(self.state):
             self.append(chance.sample(self.rules, self.state))
 
-    def run_automatic(self) -> None:
-        """Sample every chance outcome due and let pending bots answer, until a human is asked."""
+    def run_automatic(self, thought: Thought | None = None) -> bool:
+        """Sample every chance outcome due and let pending bots answer, until a person or a
+        slow bot (bots.is_slow) is asked; True when it stopped at a slow bot's prompt.
+        A slow bot thinks outside the lock (games.write.thinking): its answer is `thought`,
+        written only while nothing has been appended since the game was read for it. A stale
+        one is dropped, never thought again here: the caller thinks again, unlocked."""
+        offered = thought if thought is not None and thought.still_valid(self.game) else None
         while not self.rules.is_over(self.state):
             self.sample_chance()
             bot_prompts = self._bot_prompts()
             if not bot_prompts:
-                return
+                return False
             prompt = bot_prompts[0]
-            level = self._bot_level(prompt.seat)
-            knowledge = SeatKnowledge(self.state, prompt.seat, partial(self._seen_log, prompt.seat))
-            option = chance.bot_option(level, knowledge, prompt)
+            level = self.bot_turns.level(prompt.seat)
+            if bots.is_slow(level):
+                if offered is None or not offered.answers(prompt, level):
+                    return True
+                option = offered.option
+            else:
+                knowledge = bot_turns.knowledge(
+                    self.game, self.state, prompt.seat, self._stored_seq, self._new_rows
+                )
+                option = chance.bot_option(level, knowledge, prompt)
+            offered = None  # it answers the state it was thought on: the first prompt only
             # The log says which bot played: its level, and `auto` when it played for an
             # absent player (made for the seat by the server).
             self.decide(
                 prompt.seat,
                 prompt.id,
                 option,
-                auto=prompt.seat in self._absent(),
+                auto=prompt.seat in self.bot_turns.absent(),
                 data={"bot": level},
             )
+        return False
 
-    def _bot_level(self, position: int) -> str:
-        seat = self.seats[position]
-        if seat.is_bot:
-            return seat.bot_level or "random"
-        return settings.GAME_LADDER_BOT_LEVEL
-
-    def _seen_log(self, position: int) -> list[dict]:
-        """The part of the log as seat `position` saw it that its bot's sampler reads (its
-        own draws, Legislation keeps and discards: which cards under the deck it put there);
-        read only when a bot needs it (cards lie under the deck). The log only grows, so what
-        was read is kept in the cache and only newer rows are read, under the game's lock."""
-        key = f"bot-seen:{self.game.public_id}:{position}"
-        covered, entries = cache.get(key) or (0, [])
-        if covered < self._stored_seq:
-            rows = self.game.events.exclude(type=NOTICE).filter(
-                seq__gt=covered, seq__lte=self._stored_seq, seat=position
-            )
-            rows = rows.filter(payload__kind__in=SAMPLER_READS).order_by("seq")
-            entries = entries + [to_engine_event(row).to_dict() for row in rows]
-            cache.set(key, (self._stored_seq, entries), SEEN_LOG_SECONDS)
-        new = [
-            to_engine_event(row).to_dict()
-            for row in self._new_rows
-            if row.seat == position and row.payload.get("kind") in SAMPLER_READS
-        ]
-        return entries + new  # a seat's own entries: nothing in them is hidden from it
+    def appended(self) -> bool:
+        """Is anything new queued for the log (since the last commit)?"""
+        return bool(self._new_rows)
 
     def pending_seats(self) -> set[int]:
         return set(self.rules.pending(self.state))
@@ -201,37 +186,13 @@ class GameWriter:
         return self.rules.needs_chance(self.state) or bool(self._bot_prompts())
 
     def _bot_prompts(self) -> list[engine.Prompt]:
-        """Prompts a bot answers now: a bot seat's at once; a seat a bot plays for its absent
-        player only once no present player still owes an answer, so the game never waits on
-        it, yet the player can come back by answering while others still think."""
-        pending = self.rules.pending(self.state)
-        bots = {seat.position for seat in self.seats if seat.is_bot}
-        absent = self._absent() & set(pending)
-        if not absent:
-            return [prompt for seat, prompt in pending.items() if seat in bots]
-        # Whether anyone present still owes an answer, as the others may know it (a holiday
-        # or a pause counts; a lone answer does not show): the one predicate, games.absences.owing.
-        if self._circumstances is None:
-            self._circumstances = owing.circumstances(self.game, self.seats, clock.now())
-        if self._circumstances.paused:  # nobody plays in a paused game, bots for absent players
-            return [prompt for seat, prompt in pending.items() if seat in bots]
-        present_pending = owing.owing_positions(
-            self.game,
-            self.seats,
-            pending,
-            clock.now(),
-            seen_by_others=True,
-            known=self._circumstances,
-        )
-        answer = bots if present_pending else bots | absent
-        return [prompt for seat, prompt in pending.items() if seat in answer]
+        return self.bot_turns.prompts(self.rules.pending(self.state))
 
-    def _absent(self) -> set[int]:
-        return {seat.position for seat in self.seats if seat.autoplay and not seat.is_bot}
-
-    def commit(self, flush: bool = True) -> None:
+    def commit(self, flush: bool = True, enqueue: bool = True) -> None:
         """Queue the new events and the bookkeeping they change, then send them (`flush`),
-        or leave them queued on `self.batch` for the caller to add its own and flush."""
+        or leave them queued on `self.batch` for the caller to add its own and flush.
+        `enqueue=False`: the caller advances the game itself next (a slow bot is due), so no
+        advance task is asked for."""
         now = clock.now()
         if not self._new_rows and self.game.last_seq == 0:
             # A game whose first question needs no chance (players choosing their cities)
@@ -281,7 +242,7 @@ class GameWriter:
             fields.append("finished_at")
         self.batch.update(self.game, fields)
         save_snapshot(self.game, self.state, self.batch, stored_seq=self._stored_seq)
-        if self.game.needs_advance:
+        if self.game.needs_advance and enqueue:
             enqueue_advance(self.game)
         events.emit(events.GameChanged(self.game, [s.user_id for s in self.seats if s.user_id]))
         if flush:

@@ -36,6 +36,16 @@ def test_unknown_levels_are_refused_by_name():
         bots.get("genius")
 
 
+def test_only_strong_is_slow_so_only_it_thinks_outside_the_game_lock():
+    assert {level: bots.is_slow(level) for level in bots.LEVEL_NAMES} == {
+        "random": False,
+        "standard": False,
+        "strong": True,
+    }
+    with pytest.raises(KeyError, match="genius"):
+        bots.is_slow("genius")
+
+
 class Broken:
     def decide(self, knowledge, prompt, budget, rng):
         raise RuntimeError("a bug")
