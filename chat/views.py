@@ -19,7 +19,6 @@ from chat.serializers import (
 )
 from common.conditional import body_conditional_response
 from common.openapi import GAME_ID, IDEMPOTENCY_KEY, problems
-from common.problems import problem_response
 from games import selectors as game_selectors
 
 MESSAGE_EXAMPLE = {
@@ -33,12 +32,6 @@ MESSAGE_EXAMPLE = {
     "hidden": False,
     "yours": True,
 }
-
-
-def _throttled(error: services.ChatThrottled) -> Response:
-    response = problem_response(error.status, error.code, error.message, **error.details)
-    response["Retry-After"] = str(error.retry_after)
-    return response
 
 
 class ChatView(APIView):
@@ -104,16 +97,14 @@ class ChatView(APIView):
         body = ChatPostInput(data=request.data)
         body.is_valid(raise_exception=True)
         game = game_selectors.game_get(public_id)
-        try:
-            posted = services.message_post(
-                game=game,
-                user=request.user,
-                raw_text=body.validated_data["text"],
-                via="api",
-                idempotency_key=request.headers.get("Idempotency-Key") or None,
-            )
-        except services.ChatThrottled as error:
-            return _throttled(error)
+        # Too much too fast: services.ChatThrottled, a 429 with Retry-After (common.problems).
+        posted = services.message_post(
+            game=game,
+            user=request.user,
+            raw_text=body.validated_data["text"],
+            via="api",
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+        )
         found = selectors.access(game, request.user)
         data = ChatMessageOutput(selectors.message_dict(posted.message, found)).data
         if posted.replayed:

@@ -19,6 +19,11 @@ class ProblemOutput(serializers.Serializer):
     errors = serializers.DictField(required=False, help_text="Per-field messages (invalid_input).")
     legal_options = serializers.ListField(child=serializers.CharField(), required=False)
     current_prompt = serializers.CharField(required=False)
+    retry_after = serializers.IntegerField(
+        required=False,
+        help_text="Seconds until the request may succeed (429 chat_throttled, nudged_recently, "
+        "pause_proposed_recently; the same as the Retry-After header).",
+    )
 
 
 def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:

@@ -95,6 +95,7 @@ PROBLEM_CODES = sorted(
         "invalid_pause",
         "pause_open",
         "pause_running",
+        "pause_proposed_recently",
         "no_pause",
         "nothing_owed",
         "nudged_recently",
@@ -167,7 +168,11 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     # (The engine's refusals reach here as DomainErrors: games.refusals wraps them. A log the
     # engine cannot replay is corruption, not bad input: it falls through to a 500.)
     if isinstance(exc, DomainError):
-        return problem_response(exc.status, exc.code, exc.message, **exc.details)
+        response = problem_response(exc.status, exc.code, exc.message, **exc.details)
+        retry_after = exc.details.get("retry_after")
+        if exc.status == 429 and retry_after:  # a refusal that says when to try again
+            response["Retry-After"] = str(retry_after)
+        return response
     if isinstance(exc, Http404):
         return problem_response(404, "not_found", "Nothing exists at this address.")
     if isinstance(exc, RequestDataTooBig):

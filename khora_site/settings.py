@@ -226,18 +226,20 @@ if GAME_LADDER_BOT_LEVEL not in ("random", "standard", "strong") or not (
 GAME_ADVANCE_MAX_FAILURES = env_int("GAME_ADVANCE_MAX_FAILURES", 3)
 # Long games among people (games/absences/): each player's yearly holiday bank, spent hour by hour
 # while a deadline of theirs runs and they are away; at most so many days in a row per game
-# (past it the ladder goes on); a pause by agreement of up to so many days; one nudge a day.
+# (past it the ladder goes on); a pause by agreement of up to so many days, each player
+# proposing so many a day in a game (each emails the others; 0: no limit); one nudge a day.
 HOLIDAY_DAYS_PER_YEAR = env_int("HOLIDAY_DAYS_PER_YEAR", 14)
 HOLIDAY_MAX_DAYS_IN_A_ROW = env_int("HOLIDAY_MAX_DAYS_IN_A_ROW", 7)
 PAUSE_MAX_DAYS = env_int("PAUSE_MAX_DAYS", 14)
+PAUSE_PROPOSALS_PER_DAY = env_int("PAUSE_PROPOSALS_PER_DAY", 1)
 NUDGE_EVERY_HOURS = env_int("NUDGE_EVERY_HOURS", 24)
 if (
-    min(HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW) < 0
+    min(HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW, PAUSE_PROPOSALS_PER_DAY) < 0
     or min(PAUSE_MAX_DAYS, NUDGE_EVERY_HOURS) < 1
 ):
     raise ImproperlyConfigured(
-        "HOLIDAY_DAYS_PER_YEAR and HOLIDAY_MAX_DAYS_IN_A_ROW must be 0 or more; PAUSE_MAX_DAYS "
-        "and NUDGE_EVERY_HOURS at least 1."
+        "HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW and PAUSE_PROPOSALS_PER_DAY must be 0 "
+        "or more; PAUSE_MAX_DAYS and NUDGE_EVERY_HOURS at least 1."
     )
 # The sweep re-enqueues a game still due an advance after GAME_STUCK_SECONDS (its task was
 # lost: a killed worker, an emptied Redis); it runs every GAME_SWEEP_SECONDS.

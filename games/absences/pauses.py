@@ -2,10 +2,13 @@
 human player accepted (web, API, or a "yes" replied to the email that asks) and ends at its end
 or when all agree to end it. While it runs nobody owes an answer (games.absences.owing) and the
 game's open deadline moves on by the time it lasted (`move_deadlines`, from the minute tick).
+Each proposal emails every other player: a player proposes at most PAUSE_PROPOSALS_PER_DAY in a
+game in any 24 hours (withdrawn ones count), so propose-decline-propose cannot flood inboxes.
 """
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -47,6 +50,7 @@ def propose(*, public_id: str, user, days: int) -> Pause:
             raise DomainError(
                 "pause_open", "A pause is already proposed or running in this game.", 409
             )
+        _require_proposals_left(game, user)
         try:
             with transaction.atomic():
                 pause = Pause.objects.create(
@@ -61,6 +65,43 @@ def propose(*, public_id: str, user, days: int) -> Pause:
             for other in notices._people(game, but=user.pk):
                 _ask(other, game, pause, user.username)
     return pause
+
+
+PROPOSAL_WINDOW = timedelta(days=1)
+
+
+class PauseProposedRecently(DomainError):
+    """429: the player proposed as many pauses in this game as the last 24 hours allow;
+    `retry_after` whole seconds until one more may be proposed (at `available_at`)."""
+
+    def __init__(self, limit: int, available_at: datetime, now: datetime):
+        self.limit = limit
+        self.available_at = available_at
+        self.retry_after = math.ceil((available_at - now).total_seconds())
+        said = "a pause" if limit == 1 else f"{limit} pauses"
+        super().__init__(
+            "pause_proposed_recently",
+            f"You proposed {said} in this game less than a day ago (each one emails the other "
+            f"players); you can propose again in {self.retry_after} s.",
+            429,
+            {"retry_after": self.retry_after},
+        )
+
+
+def _require_proposals_left(game: Game, user) -> None:
+    """Under the game's lock, so two proposals at once are counted one after the other."""
+    limit = settings.PAUSE_PROPOSALS_PER_DAY
+    if limit <= 0:
+        return
+    now = clock.now()
+    recent = list(
+        Pause.objects.filter(game=game, proposed_by=user, proposed_at__gt=now - PROPOSAL_WINDOW)
+        .order_by("proposed_at")
+        .values_list("proposed_at", flat=True)
+    )
+    if len(recent) >= limit:
+        # One more fits once all but limit - 1 of them have left the window.
+        raise PauseProposedRecently(limit, recent[len(recent) - limit] + PROPOSAL_WINDOW, now)
 
 
 def accept(*, public_id: str, user) -> Pause:

@@ -172,9 +172,12 @@ class PauseView(APIView):
             OpenApiExample("Three days", request_only=True, value={"days": 3}),
             PAUSE_EXAMPLE,
         ],
-        responses={201: PauseOutput, **problems(400, 401, 403, 404, 409, 422)},
+        responses={201: PauseOutput, **problems(400, 401, 403, 404, 409, 422, 429)},
         description="Propose pausing the game for up to PAUSE_MAX_DAYS days; it starts when "
-        "every player accepts (here, on the page, or by replying yes to the email).",
+        "every player accepts (here, on the page, or by replying yes to the email). Each "
+        "proposal emails the other players: a player proposes at most PAUSE_PROPOSALS_PER_DAY "
+        "(1) in a game in any 24 hours, withdrawn ones included (429 pause_proposed_recently "
+        "with retry_after and Retry-After).",
     )
     def post(self, request, public_id: str):
         body = PauseInput(data=request.data)

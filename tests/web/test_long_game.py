@@ -3,10 +3,11 @@ question and its buttons, nudges; the holidays page. Both languages, with and wi
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from accounts.models import Profile
 from common import clock
 from games import selectors, services
 from games.absences.models import Absence, Nudge, Pause
@@ -69,6 +70,57 @@ def test_a_refused_pause_says_why_on_the_page():
     )
     assert refused.status_code == 200 and 'role="alert"' in refused.content.decode()
     assert not Pause.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "You may propose at most 1 pause a day in this game; you can propose again from "
+            "Tue 7 Jul 12:01.",
+        ),
+        (
+            "uk",
+            "У цій грі можна пропонувати щонайбільше 1 паузу на добу; наступну ви зможете "
+            "запропонувати з Вт 7 Лип 12:01.",
+        ),
+    ],
+)
+def test_a_second_pause_the_same_day_is_refused_saying_from_when(language, said):
+    ann, ben = make_user("ann", language=language), make_user("ben")
+    proposed_at = datetime(2026, 7, 6, 12, 0, 30, tzinfo=UTC)  # a Monday
+    with clock.frozen_at(proposed_at):
+        game = start_game([ann, ben])
+        client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
+        client_for(ben).post(f"/games/{game.public_id}/pause/decline/")
+    with clock.frozen_at(proposed_at + timedelta(hours=5)):
+        refused = client_for(ann).post(
+            f"/games/{game.public_id}/pause/", {"days": "2"}, HTTP_HX_REQUEST="true"
+        )
+        # Without htmx: the same words on the page the post redirects to.
+        followed = client_for(ann).post(
+            f"/games/{game.public_id}/pause/", {"days": "2"}, follow=True
+        )
+    assert refused.status_code == 200 and 'role="alert"' in refused.content.decode()
+    # To the minute, rounded up (12:00:30 + 24 h is shown as 12:01, never 12:00).
+    assert said in refused.content.decode() and said in followed.content.decode()
+    assert Pause.objects.count() == 1
+
+
+def test_when_a_pause_can_be_proposed_again_is_said_in_the_players_time_zone():
+    ann, ben = make_user("ann"), make_user("ben")
+    Profile.objects.filter(user=ann).update(time_zone="Europe/Kyiv")  # UTC+3 in July
+    proposed_at = datetime(2026, 7, 6, 12, 0, 30, tzinfo=UTC)
+    with clock.frozen_at(proposed_at):
+        game = start_game([ann, ben])
+        client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
+        client_for(ben).post(f"/games/{game.public_id}/pause/decline/")
+    with clock.frozen_at(proposed_at + timedelta(hours=5)):
+        refused = client_for(ann).post(
+            f"/games/{game.public_id}/pause/", {"days": "2"}, HTTP_HX_REQUEST="true"
+        )
+    assert "you can propose again from Tue 7 Jul 15:01." in refused.content.decode()
 
 
 def test_a_waiting_player_can_be_nudged_from_the_page():

@@ -7,16 +7,17 @@ as the game page's other forms; the services say why a request is refused.
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.errors import DomainError
@@ -27,6 +28,18 @@ from web.views.game import _after_write
 
 
 def _refusal(error: DomainError) -> str:
+    if isinstance(error, pauses.PauseProposedRecently):
+        # Shown to the minute, rounded up: never a time at which it would still be refused.
+        # In the player's own time zone (web.middleware activates it), as every time on the page.
+        when = timezone.localtime(error.available_at + timedelta(seconds=59, microseconds=999_999))
+        limit = error.limit
+        return ngettext(
+            "You may propose at most %(n)d pause a day in this game; you can propose again "
+            "from %(when)s.",
+            "You may propose at most %(n)d pauses a day in this game; you can propose again "
+            "from %(when)s.",
+            limit,
+        ) % {"n": limit, "when": date_filter(when.replace(second=0, microsecond=0), "D j M H:i")}
     friendly = {
         "not_seated": _("Only the players seated in this game can do that."),
         "pause_open": _("A pause is already proposed or running in this game."),

@@ -46,8 +46,9 @@ def test_nudges_are_rate_limited_per_player_across_games(make_player):
     answer(anna, game, NOON)
     answer(anna, second, NOON)
     assert nudge(anna, game, 1, at=NOON + HOUR).status_code == 201
-    refused = assert_problem(nudge(anna, second, 1, at=NOON + 2 * HOUR), 429, "nudged_recently")
-    assert refused["retry_after"] == 23 * 3600
+    response = nudge(anna, second, 1, at=NOON + 2 * HOUR)
+    refused = assert_problem(response, 429, "nudged_recently")
+    assert refused["retry_after"] == 23 * 3600 and response["Retry-After"] == str(23 * 3600)
     assert nudge(anna, second, 1, at=NOON + HOUR + DAY).status_code == 201
     assert Notification.objects.filter(recipient=boris.user, kind="nudge").count() == 2
 

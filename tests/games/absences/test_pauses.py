@@ -3,9 +3,12 @@ deadline moved on by it, ended early when all agree; refusals as problems."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from common import clock
+from games.absences import pauses
 from games.absences.models import Pause
 from games.models import GameEvent
 from notifications.models import Notification
@@ -19,6 +22,8 @@ from tests.games.absences.conftest import (
     two_player_game,
 )
 from tests.players import assert_problem, url
+
+SECOND, MINUTE = timedelta(seconds=1), timedelta(minutes=1)
 
 
 def pause_url(game, action: str = "") -> str:
@@ -93,6 +98,52 @@ def test_a_declined_pause_is_withdrawn_and_told(make_player):
     assert Notification.objects.filter(recipient=anna.user, kind="pause_decided").count() == 1
     assert boris.get(url(game)).json()["pause"] is None
     assert boris.get(pause_url(game)).json() == {"pause": None}
+
+
+def asked(player) -> int:
+    return Notification.objects.filter(recipient=player.user, kind="pause_asked").count()
+
+
+def test_a_player_proposes_one_pause_a_day_in_a_game_withdrawn_ones_included(make_player):
+    anna, boris, game = two_player_game(make_player)
+    post(anna, pause_url(game), {"days": 2})
+    post(boris, pause_url(game, "decline"), at=NOON + HOUR)  # withdrawn: it still counts
+    assert asked(boris) == 1
+    # 0.7 s into the second: 3599.3 s are left, said as 3600 (rounded up, never too early).
+    refused = post(anna, pause_url(game), {"days": 2}, at=NOON + 23 * HOUR + 0.7 * SECOND)
+    body = assert_problem(refused, 429, "pause_proposed_recently")
+    assert body["retry_after"] == 3600 and refused["Retry-After"] == "3600"
+    assert Pause.objects.count() == 1 and asked(boris) == 1  # nobody was emailed again
+    # Another player's proposals are counted apart from hers.
+    assert post(boris, pause_url(game), {"days": 2}, at=NOON + 23 * HOUR).status_code == 201
+    post(anna, pause_url(game, "decline"), at=NOON + 23 * HOUR)
+    # A second before the day is over she is still refused; at its end she may again.
+    refused = post(anna, pause_url(game), {"days": 2}, at=NOON + DAY - SECOND)
+    assert assert_problem(refused, 429, "pause_proposed_recently")["retry_after"] == 1
+    assert post(anna, pause_url(game), {"days": 2}, at=NOON + DAY).status_code == 201
+    assert asked(boris) == 2
+
+
+def test_the_pause_limit_is_a_setting_and_0_turns_it_off(make_player, settings):
+    anna, boris, game = two_player_game(make_player)
+
+    def propose_and_withdraw(at):
+        with clock.frozen_at(at):
+            pauses.propose(public_id=game.public_id, user=anna.user, days=1)
+            pauses.decline(public_id=game.public_id, user=boris.user)
+
+    settings.PAUSE_PROPOSALS_PER_DAY = 2
+    propose_and_withdraw(NOON)
+    propose_and_withdraw(NOON + HOUR)
+    with pytest.raises(pauses.PauseProposedRecently) as refused, clock.frozen_at(NOON + 2 * HOUR):
+        pauses.propose(public_id=game.public_id, user=anna.user, days=1)
+    # One more fits once the oldest of the two leaves the 24 hours.
+    assert refused.value.available_at == NOON + DAY
+    assert refused.value.retry_after == (DAY - 2 * HOUR).total_seconds()
+    settings.PAUSE_PROPOSALS_PER_DAY = 0
+    for minutes in (121, 122, 123):
+        propose_and_withdraw(NOON + minutes * MINUTE)
+    assert Pause.objects.filter(proposed_by=anna.user).count() == 5
 
 
 def test_pause_refusals_are_problems(make_player, settings, anonymous):

@@ -81,6 +81,7 @@ headers = {{ Authorization = "Bearer {revoker_token}" }}
 def served_api(make_player, live_server, settings):
     settings.GAME_MAX_OPEN_LOBBIES = 100_000  # the fuzzer creates many lobbies
     settings.CHAT_MESSAGES_PER_MINUTE = settings.CHAT_MESSAGES_PER_DAY = 0  # and chat messages
+    settings.PAUSE_PROPOSALS_PER_DAY = 0  # and proposes, declines and proposes pauses again
     alice, bob, carol = make_player("alice"), make_player("bob"), make_player("carol")
     revoker = make_player("revoker")
     for _ in range(5):  # tokens for revoke-all to take
