@@ -30,6 +30,12 @@ SCORE_PARTS = {
     "politics_cards": gettext_lazy("Politics cards"),
     "glory_x_major_tokens": gettext_lazy("Glory × major tokens"),
 }
+# A bot's tag on its city: the level says what the others play against.
+BOT_TAGS = {
+    "random": gettext_lazy("bot: random"),
+    "standard": gettext_lazy("bot: standard"),
+    "strong": gettext_lazy("bot: strong"),
+}
 CARD_KINDS = {
     "immediate": gettext_lazy("immediate"),
     "ongoing": gettext_lazy("ongoing"),
@@ -117,7 +123,7 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
     }
     if view is None:
         return context
-    bots = {seat["position"] for seat in detail["seats"] if seat["is_bot"]}
+    bots = {seat["position"]: seat["bot_level"] for seat in detail["seats"] if seat["is_bot"]}
     for seat in _turn_order(view):
         player = view["players"][seat]
         context["players"].append(
@@ -126,6 +132,7 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
                 "name": names[seat],
                 "is_me": seat == me,
                 "is_bot": seat in bots,
+                "bot_tag": BOT_TAGS.get(bots.get(seat, ""), BOT_TAGS["random"]),
                 "waiting": seat in waiting,
                 "is_start": seat == view.get("start_player"),
                 "tracks": _tracks(player, lang),

@@ -249,3 +249,25 @@ def test_play_against_bots_now_starts_a_game_at_once(transactional_db):
     bots = game.seats.filter(is_bot=True)
     assert sorted(bots.values_list("bot_level", flat=True)) == ["standard", "standard"]
     assert "Your move" in client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "tags"),
+    [("en", ["bot: random", "bot: standard"]), ("uk", ["бот: випадковий", "бот: стандартний"])],
+)
+def test_each_bot_city_says_its_level(transactional_db, language, tags):
+    client = client_for(make_user("archytas", language=language))
+    made = client.post(
+        "/games/new/",
+        {
+            "seats": "3",
+            "step_hours": "24",
+            "city_selection": "random",
+            "opponent_1": "random",
+            "opponent_2": "standard",
+        },
+    )
+    page = client.get(made["Location"]).content.decode()
+    shown = re.findall(r'<span class="tag">([^<]+)</span>', page)
+    # Cities come in turn order, which the deal decides: each bot's tag once, in any order.
+    assert sorted(tag for tag in shown if tag.startswith(tags[0][:4])) == sorted(tags)

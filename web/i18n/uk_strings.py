@@ -245,6 +245,8 @@ UK = {
     "a player who joins": "гравець, який приєднається",
     "bot: random moves": "бот: випадкові ходи",
     "bot: standard": "бот: стандартний",
+    "bot: random": "бот: випадковий",
+    "bot: strong": "бот: сильний",
     "bot: strong (thinks a second a move)": "бот: сильний (думає секунду над ходом)",
     "Opponent 1": "Суперник 1",
     "Opponent 2": "Суперник 2",
@@ -297,6 +299,15 @@ UK.update(
         "When I miss a deadline": "Коли я пропускаю термін",
         "Agree to the pause": "Погодитися на паузу",
         "Nudge %(name)s": "Нагадати гравцеві %(name)s",
+        (
+            "You may propose at most %(n)d pause a day in this game; you can propose again from %(when)s.",
+            "You may propose at most %(n)d pauses a day in this game; you can propose again from %(when)s.",
+        ): [
+            "У цій грі можна пропонувати щонайбільше %(n)d паузу на добу; наступну ви зможете запропонувати з %(when)s.",
+            "У цій грі можна пропонувати щонайбільше %(n)d паузи на добу; наступну ви зможете запропонувати з %(when)s.",
+            "У цій грі можна пропонувати щонайбільше %(n)d пауз на добу; наступну ви зможете запропонувати з %(when)s.",
+            "У цій грі можна пропонувати щонайбільше %(n)d пауз на добу; наступну ви зможете запропонувати з %(when)s.",
+        ],
     }
 )
 
