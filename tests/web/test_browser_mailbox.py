@@ -43,7 +43,9 @@ def test_a_reply_from_the_mailbox_moves_the_game_for_the_other_player(browser, l
     log_in(table, base, "boris")
     table.goto(game_url)
     table.locator("button.option.default").click()  # boris keeps his card...
-    table.wait_for_selector("text=waiting for anna")  # ...and waits for anna
+    # ...and waits for anna. (Not "waiting for anna": the header said so before the click,
+    # "waiting for anna, boris", so that wait could return before his answer was in.)
+    table.wait_for_selector("text=Your choice is sealed")
     asked_before = selectors.game_prompt(game, boris)
     assert asked_before is None
 
