@@ -1,6 +1,36 @@
 """Settings every test shares."""
 
+import os
+import uuid
+
 import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cache_keys_of_this_run():
+    """The shared cache (Redis in CI) outlives a run but the test database does not: ids start
+    at 1 again, so an earlier run's throttle history for user 5 would count against this run's
+    user 5. Each run keys the cache under a prefix of its own, and so do the workers and servers
+    it starts (they inherit the environment)."""
+    try:
+        from django.conf import settings
+        from django.test import override_settings
+
+        caches = {name: dict(options) for name, options in settings.CACHES.items()}
+    except Exception:  # the engine tests run without Django (or unconfigured)
+        yield
+        return
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    for options in caches.values():
+        options["KEY_PREFIX"] = prefix
+    saved = os.environ.get("CACHE_KEY_PREFIX")
+    os.environ["CACHE_KEY_PREFIX"] = prefix
+    with override_settings(CACHES=caches):
+        yield
+    if saved is None:
+        os.environ.pop("CACHE_KEY_PREFIX", None)
+    else:
+        os.environ["CACHE_KEY_PREFIX"] = saved
 
 
 @pytest.fixture(autouse=True)
