@@ -72,6 +72,18 @@ def test_a_refused_pause_says_why_on_the_page():
     assert not Pause.objects.exists()
 
 
+PROPOSED_AT = datetime(2026, 7, 6, 12, 0, 30, tzinfo=UTC)  # a Monday
+
+
+def _declined_pause(ann, ben):
+    """ann proposes a pause at PROPOSED_AT and ben declines it; the game."""
+    with clock.frozen_at(PROPOSED_AT):
+        game = start_game([ann, ben])
+        client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
+        client_for(ben).post(f"/games/{game.public_id}/pause/decline/")
+    return game
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
@@ -89,12 +101,8 @@ def test_a_refused_pause_says_why_on_the_page():
 )
 def test_a_second_pause_the_same_day_is_refused_saying_from_when(language, said):
     ann, ben = make_user("ann", language=language), make_user("ben")
-    proposed_at = datetime(2026, 7, 6, 12, 0, 30, tzinfo=UTC)  # a Monday
-    with clock.frozen_at(proposed_at):
-        game = start_game([ann, ben])
-        client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
-        client_for(ben).post(f"/games/{game.public_id}/pause/decline/")
-    with clock.frozen_at(proposed_at + timedelta(hours=5)):
+    game = _declined_pause(ann, ben)
+    with clock.frozen_at(PROPOSED_AT + timedelta(hours=5)):
         refused = client_for(ann).post(
             f"/games/{game.public_id}/pause/", {"days": "2"}, HTTP_HX_REQUEST="true"
         )
@@ -111,12 +119,8 @@ def test_a_second_pause_the_same_day_is_refused_saying_from_when(language, said)
 def test_when_a_pause_can_be_proposed_again_is_said_in_the_players_time_zone():
     ann, ben = make_user("ann"), make_user("ben")
     Profile.objects.filter(user=ann).update(time_zone="Europe/Kyiv")  # UTC+3 in July
-    proposed_at = datetime(2026, 7, 6, 12, 0, 30, tzinfo=UTC)
-    with clock.frozen_at(proposed_at):
-        game = start_game([ann, ben])
-        client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
-        client_for(ben).post(f"/games/{game.public_id}/pause/decline/")
-    with clock.frozen_at(proposed_at + timedelta(hours=5)):
+    game = _declined_pause(ann, ben)
+    with clock.frozen_at(PROPOSED_AT + timedelta(hours=5)):
         refused = client_for(ann).post(
             f"/games/{game.public_id}/pause/", {"days": "2"}, HTTP_HX_REQUEST="true"
         )
