@@ -124,7 +124,8 @@ def accept(*, public_id: str, user) -> Pause:
 
 
 def decline(*, public_id: str, user) -> Pause:
-    """Refuse the proposed pause: it is withdrawn, and every player hears so."""
+    """Refuse the proposed pause (its proposer withdraws it): it is withdrawn, and every
+    player hears so, and whether it was declined or withdrawn."""
     with transaction.atomic():
         game, seat = _locked_seated(public_id, user)
         pause = _require_open(game)
@@ -136,8 +137,9 @@ def decline(*, public_id: str, user) -> Pause:
             )
         pause.status = Pause.Status.WITHDRAWN
         pause.save(update_fields=["status"])
-        notices.log_notice(game, "pause_declined", seat.position)
-        _tell_outcome(game, pause, "declined", by=user.username)
+        outcome = "withdrawn" if pause.proposed_by_id == user.pk else "declined"
+        notices.log_notice(game, f"pause_{outcome}", seat.position)
+        _tell_outcome(game, pause, outcome, by=user.username)
         return pause
 
 

@@ -329,9 +329,8 @@ class LogEntryOutput(serializers.Serializer):
     type = serializers.CharField(
         help_text="decision, chance, or notice: the server's own entry (data.kind "
         "bot_plays_seat, seat_taken_back, deadline_extended, player_away, holiday_capped, "
-        "pause_proposed, pause_started, pause_declined, pause_ended, nudge, substitute_joined or "
-        "substitute_left), public and never "
-        "replayed."
+        "pause_proposed, pause_started, pause_declined, pause_withdrawn, pause_ended, nudge, "
+        "substitute_joined or substitute_left), public and never replayed."
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)

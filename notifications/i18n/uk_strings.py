@@ -230,6 +230,7 @@ UK.update(
         "Khôra: pause “%(game_name)s” for %(days)s days?": "Khôra: призупинити «%(game_name)s» на %(days)s дн.?",
         "Every player agreed: the Khôra game “%(game_name)s” is paused for %(days)s days, until %(pause_ends_text)s. Its deadlines move on by the pause.": "Усі гравці погодились: гру Khôra «%(game_name)s» призупинено на %(days)s дн., до %(pause_ends_text)s. Її терміни відсуваються на час паузи.",
         "%(player)s declined the pause of the Khôra game “%(game_name)s”: the game goes on.": "%(player)s відхиляє паузу в грі Khôra «%(game_name)s»: гра триває.",
+        "%(player)s withdrew the proposed pause of the Khôra game “%(game_name)s”: the game goes on.": "%(player)s відкликає пропозицію паузи в грі Khôra «%(game_name)s»: гра триває.",
         "The pause of the Khôra game “%(game_name)s” is over: its deadlines run again.": "Пауза в грі Khôra «%(game_name)s» скінчилась: терміни знову йдуть.",
         "Khôra: “%(game_name)s” is paused": "Khôra: гру «%(game_name)s» призупинено",
         "Khôra: no pause in “%(game_name)s”": "Khôra: у грі «%(game_name)s» паузи не буде",

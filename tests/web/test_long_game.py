@@ -11,6 +11,7 @@ from accounts.models import Profile
 from common import clock
 from games import selectors, services
 from games.absences.models import Absence, Nudge, Pause
+from notifications.models import Notification
 from tests.web.conftest import client_for, make_user, start_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.holidays]
@@ -60,6 +61,27 @@ def test_a_pause_is_proposed_and_accepted_from_the_page_with_htmx():
     assert Pause.objects.get().status == Pause.Status.ACTIVE
     page = client_for(ben).get(f"/games/{game.public_id}/").content.decode()
     assert "is paused until" in page and 'id="pause-end"' in page
+
+
+def test_the_proposer_withdraws_a_pause_from_the_page_and_the_others_hear_so():
+    ann, ben = make_user("ann"), make_user("ben", language="uk")
+    game = start_game([ann, ben])
+    client_for(ann).post(f"/games/{game.public_id}/pause/", {"days": "2"})
+    page = client_for(ann).get(f"/games/{game.public_id}/").content.decode()
+    assert 'id="pause-withdraw"' in page and 'id="pause-accept"' not in page
+    assert (
+        'id="pause-withdraw"'
+        not in client_for(ben).get(f"/games/{game.public_id}/").content.decode()
+    )
+    withdrawn = client_for(ann).post(
+        f"/games/{game.public_id}/pause/decline/", HTTP_HX_REQUEST="true"
+    )
+    assert withdrawn.status_code == 200 and 'id="pause-propose"' in withdrawn.content.decode()
+    assert Pause.objects.get().status == Pause.Status.WITHDRAWN
+    told = Notification.objects.get(recipient=ben, kind="pause_decided")  # ben reads Ukrainian
+    assert "ann відкликає пропозицію паузи" in " ".join(told.body_text.split())
+    page = client_for(ben).get(f"/games/{game.public_id}/").content.decode()
+    assert "ann відкликає пропозицію паузи: гра триває" in page  # the history's line
 
 
 def test_a_refused_pause_says_why_on_the_page():

@@ -275,6 +275,7 @@ UK.update(
         "%(name)s is away until they answer (%(days)s days of holiday left)": "%(name)s у відпустці, доки не відповість (залишилось днів відпустки: %(days)s)",
         "%(name)s proposes pausing the game for %(days)s days; it starts when every player agrees.": "%(name)s пропонує призупинити гру на %(days)s дн.; пауза почнеться, коли погодяться всі гравці.",
         "You agreed; waiting for the others.": "Ви погодились; чекаємо на інших.",
+        "Withdraw the proposal": "Відкликати пропозицію",
         "Decline": "Відхилити",
         "The game is paused until %(when)s: no deadline runs.": "Гру призупинено до %(when)s: жоден термін не спливає.",
         "You agreed to end the pause; waiting for the others.": "Ви погодились завершити паузу; чекаємо на інших.",

@@ -230,6 +230,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} declined the pause: the game goes on",
         "uk": "{seat} відхиляє паузу: гра триває",
     },
+    "line.notice.pause_withdrawn": {
+        "en": "{seat} withdrew the proposed pause: the game goes on",
+        "uk": "{seat} відкликає пропозицію паузи: гра триває",
+    },
     "line.notice.pause_ended": {
         "en": "The pause is over: the deadlines run again",
         "uk": "Пауза скінчилась: терміни знову йдуть",

@@ -77,3 +77,18 @@ def test_the_same_emails_in_english(reader, kind, says):
     rendered = emails.render(kind, user=reader("ann", "en"), context=_context(kind))
     assert says in " ".join(rendered.text.split())
     assert "Hello ann," in rendered.text
+
+
+@pytest.mark.parametrize(
+    ("language", "says", "subject"),
+    [
+        ("en", "богдан withdrew the proposed pause of the Khôra game", "no pause in"),
+        ("uk", "богдан відкликає пропозицію паузи в грі Khôra", "паузи не буде"),
+    ],
+)
+def test_a_withdrawn_pause_is_told_as_withdrawn_not_declined(reader, language, says, subject):
+    context = _context("pause_decided")
+    context["absence"] = {"outcome": "withdrawn", "days": 3, "pause_ends": None, "player": "богдан"}
+    rendered = emails.render("pause_decided", user=reader("ann", language), context=context)
+    assert says in " ".join(rendered.text.split()) and subject in rendered.subject
+    assert "declined" not in rendered.text and "відхиляє" not in rendered.text
