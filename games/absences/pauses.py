@@ -139,7 +139,7 @@ def decline(*, public_id: str, user) -> Pause:
         pause.save(update_fields=["status"])
         outcome = "withdrawn" if pause.proposed_by_id == user.pk else "declined"
         notices.log_notice(game, f"pause_{outcome}", seat.position)
-        _tell_outcome(game, pause, outcome, by=user.username)
+        _tell_outcome(game, pause, outcome, by=user)
         return pause
 
 
@@ -211,8 +211,10 @@ def _ask(seat: Seat, game: Game, pause: Pause, proposer: str) -> None:
     )
 
 
-def _tell_outcome(game: Game, pause: Pause, outcome: str, by: str = "") -> None:
-    for seat in notices._people(game):
+def _tell_outcome(game: Game, pause: Pause, outcome: str, by=None) -> None:
+    """Email every person in the game the pause's outcome; `by`, the user who declined or
+    withdrew it, is named, and not told what they have just done."""
+    for seat in notices._people(game, but=by.pk if by else None):
         notices.tell(
             seat,
             game,
@@ -222,7 +224,7 @@ def _tell_outcome(game: Game, pause: Pause, outcome: str, by: str = "") -> None:
                 "outcome": outcome,
                 "days": pause.days,
                 "pause_ends": pause.ends_at if outcome == "started" else None,
-                "player": by,
+                "player": by.username if by else "",
             },
         )
 

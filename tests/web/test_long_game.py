@@ -79,6 +79,7 @@ def test_the_proposer_withdraws_a_pause_from_the_page_and_the_others_hear_so():
     assert withdrawn.status_code == 200 and 'id="pause-propose"' in withdrawn.content.decode()
     assert Pause.objects.get().status == Pause.Status.WITHDRAWN
     told = Notification.objects.get(recipient=ben, kind="pause_decided")  # ben reads Ukrainian
+    assert not Notification.objects.filter(recipient=ann, kind="pause_decided").exists()
     assert "ann відкликає пропозицію паузи" in " ".join(told.body_text.split())
     page = client_for(ben).get(f"/games/{game.public_id}/").content.decode()
     assert "ann відкликає пропозицію паузи: гра триває" in page  # the history's line

@@ -96,6 +96,8 @@ def test_a_declined_pause_is_withdrawn_and_told(make_player):
     post(anna, pause_url(game), {"days": 2})
     assert post(boris, pause_url(game, "decline")).json()["status"] == "withdrawn"
     assert Notification.objects.filter(recipient=anna.user, kind="pause_decided").count() == 1
+    # boris is not emailed what he has just done.
+    assert not Notification.objects.filter(recipient=boris.user, kind="pause_decided").exists()
     assert boris.get(url(game)).json()["pause"] is None
     assert boris.get(pause_url(game)).json() == {"pause": None}
 
