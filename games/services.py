@@ -398,11 +398,13 @@ def _touch(game: Game) -> None:
     game.save(update_fields=["status", "updated_at"])
 
 
-def game_advance(game_id: int) -> bool:
+def game_advance(game_id: int, *, slow_bots: bool = True) -> bool:
     """Sample chance and let bots play until a player is asked; False if nothing was due.
     The advance task runs it after a change left the game waiting on the server; a reply by
-    email runs it in its own transaction, so the answer it sends carries the next prompt."""
-    return advancing.game_advance(game_id)
+    email runs it in its own transaction, so the answer it sends carries the next prompt,
+    with `slow_bots=False`: a slow bot's prompt is left to the advance task asked for when
+    that transaction commits, since the bot must not think under the game's lock."""
+    return advancing.game_advance(game_id, slow_bots=slow_bots)
 
 
 def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Result:

@@ -26,6 +26,7 @@ from common.reliability import TRANSIENT
 from games.absences import owing, waiting
 from games.models import Game, GameStep, Seat
 from games.write import thinking
+from games.write.enqueue import enqueue_advance
 from games.write.writer import GameWriter
 
 log = logging.getLogger(__name__)
@@ -54,12 +55,15 @@ def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Resul
         return default
 
 
-def game_advance(game_id: int) -> bool:
-    """Sample chance and let bots play until a player is asked; False if nothing was due."""
-    return isolated(game_id, lambda: _advance(game_id), False)
+def game_advance(game_id: int, *, slow_bots: bool = True) -> bool:
+    """Sample chance and let bots play until a player is asked; False if nothing was due.
+    `slow_bots=False`: stop at a slow bot's prompt and leave it to the advance task asked for
+    when the caller's transaction commits (a caller whose transaction holds the game's lock
+    for longer than this call: a slow bot must not think under it)."""
+    return isolated(game_id, lambda: _advance(game_id, slow_bots), False)
 
 
-def _advance(game_id: int) -> bool:
+def _advance(game_id: int, slow_bots: bool = True) -> bool:
     """Chance and fast bots are done under the game's lock, as every write. A slow bot thinks
     with no lock and no transaction (games.write.thinking); the lock is then taken again
     only to write its answer if it is still valid, with the chance and the fast bots that
@@ -73,6 +77,15 @@ def _advance(game_id: int) -> bool:
                 return advanced
             writer = GameWriter(game)
             slow_due = writer.run_automatic(thought)
+            if slow_due and not slow_bots:
+                # The task asked for on the caller's commit thinks, outside its transaction.
+                wrote = writer.appended()
+                if wrote:
+                    _clear_failures(game)
+                    writer.commit(enqueue=True)
+                else:
+                    enqueue_advance(game)
+                return wrote
             if slow_due and not writer.appended():
                 # Nothing to write before the slow bot: it has not thought yet, or the game
                 # moved on while it thought (its answer was dropped). Think on, unlocked.

@@ -10,7 +10,8 @@ again on the game as it is then). Two workers may think about the same prompt; o
 that writes first is written, the other's answer is stale.
 
 A reply by email runs the advance inside its own transaction, which already holds the game's
-lock (mailplay.services): there the bot still thinks under the lock, as before.
+lock (mailplay.services): that advance stops at a slow bot's prompt
+(`game_advance(slow_bots=False)`) and leaves it to the advance task asked for on commit.
 """
 
 from __future__ import annotations

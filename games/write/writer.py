@@ -255,9 +255,18 @@ class GameWriter:
         """Update each human seat's `waiting` (it answered and the game now waits on someone
         else); return the seats asked after waiting, whose players hear of it (a step resolved,
         a deadline passed), in seat order. Prompts that follow straight from a player's own
-        answers are no news. A seat a bot plays for its absent player is never called."""
+        answers are no news. A seat a bot plays for its absent player is never called.
+        A slow bot (`strong`) asked counts as someone else: it answers seconds later, after
+        this commit, so a player who moved meanwhile (by email) hears when asked again."""
         people = [seat for seat in self.seats if seat.user_id and not seat.is_bot]
         asked = {seat.position for seat in people if seat.position in pending}
+        asked |= {
+            seat.position
+            for seat in self.seats
+            if seat.position in pending
+            and (seat.is_bot or seat.autoplay)
+            and bots.is_slow(self.bot_turns.level(seat.position))
+        }
         called = []
         for seat in people:
             if seat.position in pending:
