@@ -100,3 +100,26 @@ def test_an_answer_never_waits_on_a_sender_holding_its_held_email(make_player, s
         assert outbox.send_due() == 0
     held.refresh_from_db()
     assert held.status == "superseded"
+
+
+def test_a_player_at_the_table_is_not_emailed_after_each_move_of_a_strong_bot(
+    make_player, settings, monkeypatch
+):
+    """A slow bot asked is someone the game waits on (so a player who left hears when asked
+    again); one who answers on the page meanwhile has each such "your turn" dropped."""
+    from games import services
+
+    settings.NOTIFY_ACTIVE_MINUTES = 5
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.GAME_STRONG_BOT_SECONDS = 0.002  # the real search, with time for hardly a playout
+    ann = make_player("ann")
+    game = services.game_create(
+        creator=ann.user, game_type="khora", seats=2, options={}, step_hours=48, bots=["strong"]
+    )
+    for _ in range(40):
+        answer(ann, game)
+    turns = Notification.objects.filter(recipient=ann.user, kind="your_turn")
+    # She was asked again after the bot moved, and answered before each email was due.
+    assert turns.filter(status="superseded").count() >= 1
+    assert not turns.filter(status="sent").exists()
+    assert not [m for m in mail.outbox if "your turn" in m.subject]
