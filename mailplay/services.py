@@ -300,8 +300,8 @@ def _advanced(game: Game) -> Game:
     follows straight from the player's own answer is no news, so no other email would tell a
     player who plays by email what they are asked now; this reply does. A slow bot (`strong`)
     is not waited for: this transaction holds the game's lock, so the bot thinks in the
-    advance task asked for on commit, and the reply says the game waits for it; the player
-    is emailed when asked again, as after any other player's move."""
+    advance task asked for on commit, and the reply says nothing is asked of the player right
+    now; they are emailed when asked again, as after any other player's move."""
     game = Game.objects.get(pk=game.pk)
     if game.needs_advance:
         game_services.game_advance(game.pk, slow_bots=False)
