@@ -26,7 +26,6 @@ from common.reliability import TRANSIENT
 from games.absences import owing, waiting
 from games.models import Game, GameStep, Seat
 from games.write import thinking
-from games.write.enqueue import enqueue_advance
 from games.write.writer import GameWriter
 
 log = logging.getLogger(__name__)
@@ -57,9 +56,9 @@ def isolated(game_id: int, work: Callable[[], Result], default: Result) -> Resul
 
 def game_advance(game_id: int, *, slow_bots: bool = True) -> bool:
     """Sample chance and let bots play until a player is asked; False if nothing was due.
-    `slow_bots=False`: stop at a slow bot's prompt and leave it to the advance task asked for
-    when the caller's transaction commits (a caller whose transaction holds the game's lock
-    for longer than this call: a slow bot must not think under it)."""
+    `slow_bots=False`: stop at a slow bot's prompt and leave it to the advance task that the
+    caller's own change asked for when its transaction commits (a caller whose transaction
+    holds the game's lock for longer than this call: a slow bot must not think under it)."""
     return isolated(game_id, lambda: _advance(game_id, slow_bots), False)
 
 
@@ -77,18 +76,11 @@ def _advance(game_id: int, slow_bots: bool = True) -> bool:
                 return advanced
             writer = GameWriter(game)
             slow_due = writer.run_automatic(thought)
-            if slow_due and not slow_bots:
-                # The task asked for on the caller's commit thinks, outside its transaction.
-                wrote = writer.appended()
-                if wrote:
-                    _clear_failures(game)
-                    writer.commit(enqueue=True)
-                else:
-                    enqueue_advance(game)
-                return wrote
             if slow_due and not writer.appended():
                 # Nothing to write before the slow bot: it has not thought yet, or the game
                 # moved on while it thought (its answer was dropped). Think on, unlocked.
+                if not slow_bots:
+                    return advanced
                 if thought_of:
                     stale += 1
                     if stale >= STALE_THOUGHTS_LIMIT:
@@ -100,8 +92,10 @@ def _advance(game_id: int, slow_bots: bool = True) -> bool:
                 # While a slow bot is due next this loop goes on with it: no task is enqueued.
                 writer.commit(enqueue=not slow_due)
                 advanced = True
-        if not slow_due:
-            return True
+        if not slow_due or not slow_bots:
+            # `slow_bots=False`: the game was due before this call, so the change that made it
+            # due asked for the advance task on its commit (the caller's); that task thinks.
+            return advanced
         thought, thought_of = thinking.think_ahead(game_id), True
 
 
