@@ -76,10 +76,12 @@ def game_create(
     bots = list(bots or [])
     _check_bot_levels(bots)
     if len(bots) > seats - 1:
+        room = "1 bot" if seats == 2 else f"{seats - 1} bots"
         raise DomainError(
             "too_many_bots",
-            f"A game of {seats} seats has room for at most {seats - 1} bots beside you.",
+            f"A game of {seats} seats has room for at most {room} beside you.",
             422,  # the request matches the schema; the seats it asks for refuse it
+            {"max_bots": seats - 1},
         )
     try:
         rules = engine.get_game(game_type)

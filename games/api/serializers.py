@@ -37,6 +37,12 @@ class GameOptionsInput(StrictInput):
     )
 
 
+# A wrong bot level names the levels there are (DRF's own message says only that it is wrong).
+_NOT_A_LEVEL = {
+    "invalid_choice": f'"{{input}}" is not a bot level; the levels are {", ".join(LEVEL_NAMES)}.'
+}
+
+
 class GameCreateInput(StrictInput):
     game = serializers.ChoiceField(choices=["khora"], default="khora")
     seats = serializers.IntegerField(min_value=KHORA.min_players, max_value=KHORA.max_players)
@@ -47,7 +53,7 @@ class GameCreateInput(StrictInput):
         default=False, help_text="Not listed among open games: players join by the game's link."
     )
     bots = serializers.ListField(
-        child=serializers.ChoiceField(choices=LEVEL_NAMES),
+        child=serializers.ChoiceField(choices=LEVEL_NAMES, error_messages=_NOT_A_LEVEL),
         required=False,
         default=list,
         max_length=KHORA.max_players - 1,
@@ -63,6 +69,7 @@ class GameStartInput(StrictInput):
     )
     bot_level = serializers.ChoiceField(
         choices=LEVEL_NAMES,
+        error_messages=_NOT_A_LEVEL,
         default="standard",
         help_text="random (any legal option), standard (a fast heuristic player) or strong "
         "(a search, about a second a move).",

@@ -59,14 +59,20 @@ def test_a_lobby_with_fewer_bots_waits_for_players(make_player):
 
 def test_bad_bot_requests_get_clear_answers(make_player):
     alice = make_player("alice")
-    assert_problem(_create(alice, bots=["genius"]), 400, "invalid_input")
+    wrong_level = assert_problem(_create(alice, bots=["genius"]), 400, "invalid_input")
+    # It says which levels there are, not only that this one is wrong.
+    assert "random, standard, strong" in wrong_level["errors"]["bots"]["0"][0]
     assert_problem(_create(alice, bots="standard"), 400, "invalid_input")
-    assert_problem(_create(alice, bots=["random"] * 3), 422, "too_many_bots")
-    assert_problem(_create(alice, seats=2, bots=["random"] * 2), 422, "too_many_bots")
+    too_many = assert_problem(_create(alice, bots=["random"] * 3), 422, "too_many_bots")
+    assert too_many["max_bots"] == 2
+    assert "at most 2 bots beside you" in too_many["detail"]
+    too_many = assert_problem(_create(alice, seats=2, bots=["random"] * 2), 422, "too_many_bots")
+    assert "at most 1 bot beside you" in too_many["detail"]
     assert not Game.objects.exists()  # nothing half-made
     game = Game.objects.get(public_id=_create(alice).json()["id"])
     refused = alice.post(url(game, "start"), {"fill_with_bots": True, "bot_level": "godlike"})
-    assert_problem(refused, 400, "invalid_input")
+    body = assert_problem(refused, 400, "invalid_input")
+    assert "the levels are random, standard, strong" in body["errors"]["bot_level"][0]
     assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
 
 
