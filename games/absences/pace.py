@@ -1,14 +1,21 @@
 """Seeing the pace: when a game should end at its current pace, and how long each player
 takes to answer (their median over the game). Read from the steps' and decisions' times
-only (never a replay): a step's key names its round ("r3.s41", the engine's step_key)."""
+only (never a replay): a step's key names its round ("r3.s41", the engine's step_key).
+Time paused by agreement is not play: it is left out of the rounds' lengths, and a pause
+running now moves the expected end on by what is left of it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from statistics import median
 from typing import Any
 
+from games.absences.models import Pause
 from games.models import GameEvent, GameStep
+
+# A pause's time: when it started and when it ended, or will end if it is running.
+Span = tuple[datetime, datetime]
 
 # The rounds whose durations set the pace: the last few, as players speed up or slow down.
 PACE_ROUNDS = 3
@@ -21,15 +28,32 @@ def _round_of(key: str) -> int | None:
 
 def game_pace(game, seats, current_round: int | None, total_rounds: int | None, now: datetime):
     steps = list(GameStep.objects.filter(game=game).order_by("number"))
+    paused = list(
+        Pause.objects.filter(game=game, starts_at__isnull=False, ends_at__isnull=False)
+        .exclude(status=Pause.Status.PROPOSED)
+        .values_list("starts_at", "ends_at")
+    )
     return {
-        "expected_end": _expected_end(steps, current_round, total_rounds, now),
+        "expected_end": _expected_end(steps, current_round, total_rounds, now, paused),
         "median_answer_hours": _median_answers(game, seats, steps),
     }
 
 
-def _expected_end(steps, current_round, total_rounds, now: datetime) -> datetime | None:
+def _paused_within(paused: Sequence[Span], start: datetime, end: datetime) -> timedelta:
+    """How long the pauses ran between `start` and `end`."""
+    total = timedelta(0)
+    for began, ended in paused:
+        total += max(timedelta(0), min(end, ended) - max(start, began))
+    return total
+
+
+def _expected_end(
+    steps, current_round, total_rounds, now: datetime, paused: Sequence[Span] = ()
+) -> datetime | None:
     """The current round's start plus the rounds left (this one included) at the mean length
-    of the last PACE_ROUNDS finished rounds; None before a round has finished."""
+    of the last PACE_ROUNDS finished rounds, each without its paused time, plus the time
+    paused since the current round began (a running pause to its end); never before now or
+    a running pause's end. None before a round has finished."""
     if not current_round or not total_rounds:
         return None
     starts: dict[int, datetime] = {}
@@ -38,12 +62,17 @@ def _expected_end(steps, current_round, total_rounds, now: datetime) -> datetime
         if number is not None and number >= 1:
             starts.setdefault(number, step.opened_at)
     finished = [r for r in sorted(starts) if r + 1 in starts and r < current_round]
-    lengths = [starts[r + 1] - starts[r] for r in finished][-PACE_ROUNDS:]
+    lengths = [
+        starts[r + 1] - starts[r] - _paused_within(paused, starts[r], starts[r + 1])
+        for r in finished
+    ][-PACE_ROUNDS:]
     if not lengths or current_round not in starts:
         return None
     per_round = sum(lengths, timedelta(0)) / len(lengths)
     left = total_rounds - current_round + 1
-    return max(now, starts[current_round] + per_round * left)
+    begun = starts[current_round]
+    still_paused = _paused_within(paused, begun, datetime.max.replace(tzinfo=begun.tzinfo))
+    return max(now, *(ended for _began, ended in paused), begun + per_round * left + still_paused)
 
 
 def _median_answers(game, seats, steps) -> list[dict[str, Any]]:
