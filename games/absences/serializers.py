@@ -96,8 +96,9 @@ class AnswerTimeOutput(serializers.Serializer):
 class PaceOutput(serializers.Serializer):
     expected_end = serializers.DateTimeField(
         allow_null=True,
-        help_text="When the game should end at the pace of its last rounds; null before a "
-        "round has finished, or once the game is over.",
+        help_text="When the game should end at the pace of its last rounds (time paused by "
+        "agreement left out; a running pause adds what is left of it); null before a round has "
+        "finished, or once the game is over.",
     )
     median_answer_hours = AnswerTimeOutput(many=True)
 
