@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
@@ -46,7 +47,7 @@ def open_step(game: Game) -> GameStep | None:
     return game.steps.filter(closed_at__isnull=True).order_by("-number").first()
 
 
-# `step` not given: read the game's open step.
+# `deadline` not given: read the game's open step's.
 _READ: Any = object()
 
 
@@ -55,19 +56,20 @@ def prompt_payload(
     state,
     seat: int,
     lang: str = "en",
-    step: GameStep | None = _READ,
+    deadline: datetime | None = _READ,
     previews: bool = False,
 ) -> dict[str, Any] | None:
     """The seat's open prompt, texts in `lang` (ids and data never change with it), with the
-    options it leaves out and why; its deadline is the open `step`'s. `previews`: each option
+    options it leaves out and why; its `deadline` is the open step's as players are told it
+    (absences.selectors.deadline: counted past a running pause). `previews`: each option
     also says what it will do and warns of a trap (computed here, on request: reading a
     prompt, never answering one, pays for them)."""
     payload = engine_game(game).prompt_dict(state, seat, lang, previews=previews)
     if payload is None:
         return None
-    if step is _READ:
-        step = open_step(game)
-    payload["deadline"] = step.deadline if step else None
+    if deadline is _READ:
+        deadline = long_game.deadline(game, open_step(game))
+    payload["deadline"] = deadline
     return {key: payload[key] for key in _PROMPT_KEYS if key in payload}
 
 
@@ -164,16 +166,17 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
     view = rules.view(state, position, lang)
     pending = rules.pending(state)
     step = open_step(game)
+    deadline = long_game.deadline(game, step)
     detail.update(
         round=view.get("round"),
         phase=view.get("phase"),
         view=view,
         prompt=(
-            prompt_payload(game, state, position, lang, previews=previews)
+            prompt_payload(game, state, position, lang, deadline, previews=previews)
             if position is not None
             else None
         ),
-        deadline=step.deadline if step else None,
+        deadline=deadline,
         waiting_for=sorted(pending),
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
     )

@@ -23,6 +23,7 @@ import engine
 from bots import LEVELS as BOT_LEVELS
 from common import clock
 from common.errors import DomainError
+from games.absences.selectors import deadline as told_deadline
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.refusals import DecisionRefused, engine_refusals
 from games.selectors import game_not_found, prompt_payload, seat_of
@@ -260,7 +261,7 @@ def decisions_submit(
             # The game now waits on the server (a roll, a draw, bots): read the prompt again
             # shortly, or wait for the email.
             "advancing": game.needs_advance,
-            "prompt": _next_prompt(game, writer, seat, lang),
+            "prompt": _next_prompt(game, writer, seat, lang, table.active_pause),
         }
         if idempotency_key and stopped is None:
             record = IdempotencyRecord(
@@ -280,12 +281,14 @@ def decisions_submit(
     return Submission(body)
 
 
-def _next_prompt(game: Game, writer: GameWriter, seat: Seat, lang) -> dict[str, Any] | None:
-    """The seat's open prompt after the change, as it will be committed."""
+def _next_prompt(game: Game, writer: GameWriter, seat: Seat, lang, pause) -> dict[str, Any] | None:
+    """The seat's open prompt after the change, as it will be committed; `pause`: the game's
+    active pause, as read with its seats (locked_reads)."""
     if seat.position not in writer.rules.pending(writer.state):
         return None
     lang = lang() if callable(lang) else lang
-    return prompt_payload(game, writer.state, seat.position, lang, writer.open_step())
+    deadline = told_deadline(game, writer.open_step(), pause)
+    return prompt_payload(game, writer.state, seat.position, lang, deadline)
 
 
 def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]:
@@ -309,7 +312,13 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
         return {
             "revised": event.data["step"],
             "seq": seq,
-            "prompt": prompt_payload(game, writer.state, seat.position, lang, writer.open_step()),
+            "prompt": prompt_payload(
+                game,
+                writer.state,
+                seat.position,
+                lang,
+                told_deadline(game, writer.open_step(), table.active_pause),
+            ),
         }
 
 

@@ -55,7 +55,10 @@ def link_read(token: str) -> LinkPage:
         page.state = "stale"
         _show_current(page, current)
         return page
-    if target.deadline is not None and clock.now() >= target.deadline:
+    # The step's deadline as it stands now, not the one the email was sent with: holidays and
+    # pauses move it on, and the question is still open until then.
+    deadline = current["deadline"]
+    if deadline is not None and clock.now() >= deadline:
         page.state = "expired"
         _show_current(page, current)
         return page

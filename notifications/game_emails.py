@@ -19,6 +19,7 @@ from engine.khora import catalog
 from games import events
 from games.absences.owing import owing_positions
 from games.absences.selectors import away_in_game
+from games.absences.selectors import deadline as told_deadline
 from games.models import Game, GameEvent, GameStep, Seat
 from games.selectors import engine_game, load_state, open_step
 from notifications import asking, sending
@@ -257,6 +258,7 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
     """The context of an email that asks `seat` something: where the game is, the prompt with
     its answer links and reply address, and what happened since the player last looked."""
     lang = language_of(seat.user)
+    deadline = told_deadline(game, step)  # past a running pause, where it will stand
     return {
         "language": lang,
         **_base(game, seats, rules.view(state, seat.position, lang), lang),
@@ -264,13 +266,13 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
             seat.user,
             game,
             pending[seat.position],
-            step.deadline,
+            deadline,
             lang,
             _previews(rules, state, seat.position),
         ),
         **since_last_looked(game, seat, lang, _seat_names(game, seats)),
         "table_talk": table_talk(game, seat.user),
-        "deadline": step.deadline,
+        "deadline": deadline,
         # Who else the game waits for while they are away (absences/): "Ann is away until...".
         "away": [
             entry
@@ -400,8 +402,7 @@ def asked_now(user) -> list[dict[str, Any]]:
         seats = list(game.seats.select_related("user").order_by("position"))
         if seat.position not in owing_positions(game, seats, {seat.position: prompt}, now):
             continue  # nothing it can do, away, or the game is paused (games.absences.owing)
-        step = open_step(game)
-        deadline = step.deadline if step else None
+        deadline = told_deadline(game, open_step(game))
         entries.append(
             {
                 **_base(game, seats, rules.view(state, seat.position, lang), lang),

@@ -108,8 +108,9 @@ def answer_token(
 
 
 def read_answer_token(token: str) -> AnswerTarget | None:
-    """What a link names (its deadline included; the caller decides what an expired one
-    shows); None for a link not made by us or altered."""
+    """What a link names, with the step's deadline when it was sent (not its limit: holidays
+    and pauses move a deadline on, so mailplay.links checks the step's as it stands); None for
+    a link not made by us or altered."""
     try:
         user_id, game, prompt, option, expires = signing.loads(token, salt=ANSWER_SALT)
     except (signing.BadSignature, ValueError, TypeError):

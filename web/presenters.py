@@ -96,6 +96,10 @@ def _tracks(player: dict, lang: str) -> list[dict]:
 # --- the table -----------------------------------------------------------------------------
 
 
+def _paused_until(pause: dict[str, Any] | None):
+    return pause["ends_at"] if pause and pause["status"] == "active" else None
+
+
 def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
     """The game page's context from `game_detail` for the same viewer, in `lang`."""
     view = detail["view"]
@@ -114,6 +118,8 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         "rules_label": catalog.text("rules.open", lang),
         "prompt_anchor": RULES.rules_anchor(prompt_kind=prompt["kind"]) if prompt else None,
         "deadline": detail["deadline"],
+        # A running pause: no deadline runs until it ends (the deadline is counted past it).
+        "paused_until": _paused_until(detail.get("pause")),
         "waiting_names": [names[seat] for seat in detail["waiting_for"]],
         "players": [],
         "mine": None,

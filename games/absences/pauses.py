@@ -27,6 +27,26 @@ def is_paused(game: Game, now: datetime) -> bool:
     ).exists()
 
 
+def active_pause(game: Game) -> Pause | None:
+    """The game's pause agreed by all, if any (running, or over and not yet ended by the
+    tick)."""
+    return Pause.objects.filter(game=game, status=Pause.Status.ACTIVE).first()
+
+
+def deadline_after_pause(step: GameStep, pause: Pause | None, now: datetime) -> datetime:
+    """The step's deadline as it will stand when the `pause` running at `now` ends: the tick
+    moves the stored deadline on by the paused time only as it passes (`_account`), so during
+    a pause the stored one reads as if the clock ran. Without a running pause, the stored one."""
+    if (
+        pause is None
+        or step.expired_at is not None
+        or not (pause.starts_at and pause.starts_at <= now < pause.ends_at)
+    ):
+        return step.deadline
+    since = max(pause.accounted_until, step.opened_at)  # as `_account` counts it
+    return step.deadline + max(pause.ends_at - since, timedelta(0))
+
+
 def open_pause(game: Game) -> Pause | None:
     """The game's pause proposed or running, if any."""
     return (

@@ -55,6 +55,23 @@ def pause_summary(pause, now: datetime) -> dict[str, Any] | None:
     }
 
 
+# `pause` not given: read the game's.
+_READ: Any = object()
+
+
+def deadline(game, step, pause=_READ) -> datetime | None:
+    """The open step's deadline as players are told it: in a running pause, where it will
+    stand once the pause ends (pauses.deadline_after_pause). `pause`: the game's active pause
+    (pauses.active_pause), when the caller has read it already."""
+    from games.absences import pauses
+
+    if step is None:
+        return None
+    if pause is _READ:
+        pause = pauses.active_pause(game)
+    return pauses.deadline_after_pause(step, pause, clock.now())
+
+
 def game_now(game, pending: dict) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
     that owe an answer, as the others may know it), who is away, and its pause."""

@@ -227,7 +227,11 @@ class PromptOutput(serializers.Serializer):
         help_text="Options left out now that a player would ask about, each with why.",
     )
     default = serializers.CharField(help_text="The option taken for you if the deadline passes.")
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the current step ends; while the game is paused, when it will end "
+        "once the pause is over (the step's time left is kept for after it).",
+    )
 
 
 class PromptEnvelopeOutput(serializers.Serializer):
@@ -269,7 +273,11 @@ class GameDetailOutput(GameSummaryOutput):
         help_text="The engine's view of the state for you (others' secrets hidden).",
     )
     prompt = PromptOutput(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True, help_text="When the current step ends.")
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the current step ends; while the game is paused, when it will end "
+        "once the pause is over.",
+    )
     waiting_for = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="Seats that owe an answer now (not away, not paused, not played by a bot).",

@@ -1,7 +1,8 @@
 """What a player's write needs besides the game row, read in one query once the row is locked.
 
-The seats (by position), the game's newest step and the id of the response remembered for
-the request's Idempotency-Key: one query, run after the lock is taken, so it sees what the
+The seats (by position), the game's newest step, its pause agreed by all (for the deadline
+the response tells) and the id of the response remembered for the request's Idempotency-Key:
+one query, run after the lock is taken, so it sees what the
 writer before us committed. (Read together with the locking statement, PostgreSQL would give
 rows of other tables as they were before the lock's wait.)
 """
@@ -17,6 +18,7 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games.absences.models import Pause
 from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
 
 
@@ -24,6 +26,7 @@ from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
 class Table:
     seats: list[Seat]
     latest_step: GameStep | None
+    active_pause: Pause | None  # absences.pauses.active_pause
     remembered_id: int | None  # the IdempotencyRecord of this key, if any
 
 
@@ -77,7 +80,8 @@ def read_table(game: Game, user, idempotency_key: str | None) -> Table:
     first = seats[0] if seats else None
     return Table(
         seats=seats,
-        latest_step=_step(first.latest_step) if first else None,
+        latest_step=_row(GameStep, first.latest_step) if first else None,
+        active_pause=_row(Pause, first.active_pause) if first else None,
         remembered_id=first.remembered_id if first else None,
     )
 
@@ -89,11 +93,14 @@ def _table_sql() -> str:
     q = connection.ops.quote_name
     build = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
     step = ", ".join(f"'{f.attname}', st.{q(f.column)}" for f in GameStep._meta.concrete_fields)
+    pause = ", ".join(f"'{name}', p.{q(name)}" for name in _PAUSE_FIELDS)
     seat = ", ".join(f"s.{q(f.column)}" for f in Seat._meta.concrete_fields)
     return f"""
         SELECT {seat},
             (SELECT {build}({step}) FROM {q(GameStep._meta.db_table)} st
              WHERE st.game_id = s.game_id ORDER BY st.number DESC LIMIT 1) AS latest_step,
+            (SELECT {build}({pause}) FROM {q(Pause._meta.db_table)} p
+             WHERE p.game_id = s.game_id AND p.status = '{Pause.Status.ACTIVE}') AS active_pause,
             (SELECT r.id FROM {q(IdempotencyRecord._meta.db_table)} r
              WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id
         FROM {q(Seat._meta.db_table)} s
@@ -102,21 +109,26 @@ def _table_sql() -> str:
     """
 
 
-def _step(values: dict | str | None) -> GameStep | None:
+# What the deadline told during a pause reads of it (absences.pauses.deadline_after_pause).
+_PAUSE_FIELDS = ("id", "starts_at", "ends_at", "accounted_until")
+
+
+def _row(model, values: dict | str | None):
+    """A `model` instance from the JSON object a subquery built of its row, or None."""
     if values is None:
         return None
     if isinstance(values, str):  # JSON as text (SQLite, and PostgreSQL through Django)
         values = json.loads(values)
     assert isinstance(values, dict)
-    step = GameStep(**{name: _field_value(name, value) for name, value in values.items()})
-    step._state.adding = False
-    return step
+    row = model(**{name: _field_value(model, name, value) for name, value in values.items()})
+    row._state.adding = False
+    return row
 
 
-def _field_value(name: str, value):
+def _field_value(model, name: str, value):
     """A column's value as JSON gave it back: datetimes come as text (with their offset on
     PostgreSQL, in UTC without one on SQLite), and SQLite's JSON columns as JSON text."""
-    kind = GameStep._meta.get_field(name).get_internal_type()
+    kind = model._meta.get_field(name).get_internal_type()
     if kind == "DateTimeField" and value is not None:
         moment = parse_datetime(value)
         return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)

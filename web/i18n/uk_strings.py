@@ -70,6 +70,7 @@ UK = {
     "Your Khôra login link": "Ваше посилання для входу в Khôra",
     "Waiting for you": "Чекають на вас",
     "%(left)s left (until %(when)s)": "ще %(left)s (до %(when)s)",
+    "clock stopped until %(until)s, then %(left)s left (until %(when)s)": "час зупинено до %(until)s, далі ще %(left)s (до %(when)s)",
     "Nothing waits for you. Time for a new game?": "Ніщо на вас не чекає. Час для нової гри?",
     "My other games": "Мої інші ігри",
     "seats": "місць",
