@@ -152,6 +152,7 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         "submitted": [],
         "scores": None,
         "away": [],
+        "deadline_held_for": [],
         "pause": None,
         "pace": None,
     }

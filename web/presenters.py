@@ -121,6 +121,7 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         # A running pause: no deadline runs until it ends (the deadline is counted past it).
         "paused_until": _paused_until(detail.get("pause")),
         "waiting_names": [names[seat] for seat in detail["waiting_for"]],
+        "held_names": [names[seat] for seat in detail.get("deadline_held_for", [])],
         "players": [],
         "mine": None,
         "can_revise": False,

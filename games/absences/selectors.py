@@ -74,8 +74,9 @@ def deadline(game, step, pause=_READ) -> datetime | None:
 
 def game_now(game, pending: dict) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
-    that owe an answer, as the others may know it), who is away, and its pause."""
-    from games.absences.owing import circumstances, owing_positions
+    that owe an answer, as the others may know it), who is away, for whom of them the deadline
+    waits, and its pause."""
+    from games.absences.owing import circumstances, owes_answer, owing_positions
     from games.absences.pauses import open_pause
 
     now = clock.now()
@@ -87,6 +88,15 @@ def game_now(game, pending: dict) -> dict[str, Any]:
             owing_positions(game, seats, pending, now, seen_by_others=True, known=known)
         ),
         "away": away_in_game(game, seats, now),
+        # The deadline waits for them, hour by hour of their holiday (waiting.step_waits; a
+        # lone answer counts as a choice here, as in "waiting for", so that it tells nothing
+        # of a hidden hand).
+        "deadline_held_for": sorted(
+            seat.position
+            for seat in seats
+            if seat.position in known.away
+            and owes_answer(seat, pending.get(seat.position), seen_by_others=True)
+        ),
         "pause": pause_summary(pause, now),
     }
 

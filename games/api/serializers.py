@@ -287,6 +287,11 @@ class GameDetailOutput(GameSummaryOutput):
     )
     scores = serializers.DictField(allow_null=True)
     away = AwayOutput(many=True, help_text="Players away on holiday whom the game waits for.")
+    deadline_held_for = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats whose players are away and asked now: the deadline waits for them, "
+        "hour by hour of their holiday, so it stays about an hour ahead until they are back.",
+    )
     pause = PauseOutput(allow_null=True, help_text="The pause proposed or running, if any.")
     pace = PaceOutput(allow_null=True, help_text="The expected end and each player's pace.")
 

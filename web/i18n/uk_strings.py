@@ -71,6 +71,7 @@ UK = {
     "Waiting for you": "Чекають на вас",
     "%(left)s left (until %(when)s)": "ще %(left)s (до %(when)s)",
     "clock stopped until %(until)s, then %(left)s left (until %(when)s)": "час зупинено до %(until)s, далі ще %(left)s (до %(when)s)",
+    "clock held while away: %(names)s": "час стоїть на час відсутності: %(names)s",
     "Nothing waits for you. Time for a new game?": "Ніщо на вас не чекає. Час для нової гри?",
     "My other games": "Мої інші ігри",
     "seats": "місць",

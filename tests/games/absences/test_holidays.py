@@ -106,6 +106,28 @@ def test_others_see_who_is_away_in_the_api_and_by_email_in_their_language(make_p
     assert not Notification.objects.filter(recipient=boris.user, kind="player_away").exists()
 
 
+def test_the_page_says_the_clock_is_held_only_while_it_waits_for_someone_away(make_player):
+    from common import clock
+
+    anna, boris, game = two_player_game(make_player)
+    assert announce(boris, NOON + HOUR, NOON + 3 * DAY).status_code == 201
+    tick_at(NOON + 2 * HOUR)
+    page_url = f"/games/{game.public_id}/"
+    with clock.frozen_at(NOON + 2 * HOUR):
+        detail = anna.get(url(game)).json()
+        page = anna.get(page_url).content.decode()
+    assert detail["deadline_held_for"] == [1]
+    assert "clock held while away: boris" in page and "left (until" not in page
+
+    answer(boris, game, NOON + 3 * HOUR)  # he answers from the beach: nothing of his waits
+    with clock.frozen_at(NOON + 3 * HOUR):
+        detail = anna.get(url(game)).json()
+        page = anna.get(page_url).content.decode()
+    assert [away["player"] for away in detail["away"]] == ["boris"]
+    assert detail["deadline_held_for"] == []
+    assert "clock held" not in page and "left (until" in page
+
+
 def test_an_automatic_holiday_starts_at_a_deadline_and_ends_when_the_player_answers(make_player):
     anna, boris, game = two_player_game(make_player)
     answer(anna, game, NOON)
