@@ -2,7 +2,9 @@ from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from common.problems import api_not_found
@@ -39,6 +41,8 @@ urlpatterns = [
     path("mail/provider/", include("mailplay.provider_urls")),
     path("mail/", include("mailplay.urls")),
     path("admin/", admin.site.urls),
+    # Pages without our <link rel="icon"> (the admin's, a browser's own guess) ask for this.
+    path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
 ]
 handler404 = "web.error_pages.page_not_found"
 

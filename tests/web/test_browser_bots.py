@@ -1,5 +1,6 @@
 """A player signs up, presses "Play against bots now" in the lobby and plays the game against
-its two bots to the final score by clicking the prompts' buttons only."""
+its two bots to the final score by clicking the prompts' buttons only, with nothing reported
+in the browser's console (a style blocked by the content security policy, a missing file)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ def test_a_game_against_two_bots_from_the_lobby_to_the_end(browser, live_server)
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(SETTLE_COUNTER)
     page = context.new_page()
+    # What the browser's console reports: a blocked inline style (CSP), a missing file.
+    complaints: list[str] = []
+    page.on("console", lambda message: message.type == "error" and complaints.append(message.text))
+    page.on("pageerror", lambda error: complaints.append(str(error)))
     sign_up(page, live_server.url, "solo")
 
     page.click("text=Play against bots now")
@@ -31,6 +36,7 @@ def test_a_game_against_two_bots_from_the_lobby_to_the_end(browser, live_server)
         page.goto(game_url)
 
     assert page.locator(".scores tbody tr").count() == 3
+    assert complaints == [], "the console reported errors while playing"
     assert clicks > 20
     bots = Seat.objects.filter(is_bot=True)
     assert sorted(bots.values_list("bot_level", flat=True)) == ["standard", "standard"]

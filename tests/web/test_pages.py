@@ -175,3 +175,11 @@ def test_an_abandoned_game_still_has_a_page(transactional_db):
     client_for(creator).post(f"/games/{game.public_id}/leave/")
     response = client_for(creator).get(f"/games/{game.public_id}/")
     assert response.status_code == 200 and "abandoned" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_every_page_names_its_icon_and_the_browsers_guess_finds_it(client):
+    page = client.get("/signup/").content.decode()
+    assert '<link rel="icon" href="/static/web/favicon.svg" type="image/svg+xml">' in page
+    guess = client.get("/favicon.ico")
+    assert guess.status_code == 301 and guess["Location"] == "/static/web/favicon.svg"
