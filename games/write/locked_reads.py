@@ -2,9 +2,9 @@
 
 The seats (by position), the game's newest step, its pause agreed by all (for the deadline
 the response tells) and the id of the response remembered for the request's Idempotency-Key:
-one query, run after the lock is taken, so it sees what the
-writer before us committed. (Read together with the locking statement, PostgreSQL would give
-rows of other tables as they were before the lock's wait.)
+one query, run after the lock is taken, so it sees what the writer before us committed. (Read
+together with the locking statement, PostgreSQL would give rows of other tables as they were
+before the lock's wait.)
 """
 
 from __future__ import annotations
@@ -100,7 +100,8 @@ def _table_sql() -> str:
             (SELECT {build}({step}) FROM {q(GameStep._meta.db_table)} st
              WHERE st.game_id = s.game_id ORDER BY st.number DESC LIMIT 1) AS latest_step,
             (SELECT {build}({pause}) FROM {q(Pause._meta.db_table)} p
-             WHERE p.game_id = s.game_id AND p.status = '{Pause.Status.ACTIVE}') AS active_pause,
+             WHERE p.game_id = s.game_id AND p.status = '{Pause.Status.ACTIVE}' LIMIT 1)
+             AS active_pause,
             (SELECT r.id FROM {q(IdempotencyRecord._meta.db_table)} r
              WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id
         FROM {q(Seat._meta.db_table)} s
