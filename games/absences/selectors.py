@@ -72,6 +72,17 @@ def deadline(game, step, pause=_READ) -> datetime | None:
     return pauses.deadline_after_pause(step, pause, clock.now())
 
 
+def paused_until(game) -> datetime | None:
+    """When the game's running pause ends, or None when it is not paused now."""
+    from games.absences import pauses
+
+    pause = pauses.active_pause(game)
+    now = clock.now()
+    if pause is None or not (pause.starts_at and pause.starts_at <= now < pause.ends_at):
+        return None
+    return pause.ends_at
+
+
 def game_now(game, pending: dict) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
     that owe an answer, as the others may know it), who is away, for whom of them the deadline

@@ -72,6 +72,7 @@ UK = {
     "%(left)s left (until %(when)s)": "ще %(left)s (до %(when)s)",
     "clock stopped until %(until)s, then %(left)s left (until %(when)s)": "час зупинено до %(until)s, далі ще %(left)s (до %(when)s)",
     "clock held while away: %(names)s": "час стоїть на час відсутності: %(names)s",
+    "paused until %(when)s": "призупинено до %(when)s",
     "Nothing waits for you. Time for a new game?": "Ніщо на вас не чекає. Час для нової гри?",
     "My other games": "Мої інші ігри",
     "seats": "місць",

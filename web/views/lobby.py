@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from games import selectors, services
+from games.absences import selectors as long_game
 from games.models import Game
 from web import presenters
 from web.forms import CreateGameForm
@@ -28,7 +29,13 @@ def lobby_context(user, form) -> dict:
     mine = list(selectors.game_list(user, "mine")[: LIST_LIMIT * 2])
     awaiting = []
     for game in selectors.game_list(user, "awaiting")[:LIST_LIMIT]:
-        awaiting.append({"game": game, "prompt": selectors.game_prompt(game, user, lang)})
+        awaiting.append(
+            {
+                "game": game,
+                "prompt": selectors.game_prompt(game, user, lang),
+                "paused_until": long_game.paused_until(game),
+            }
+        )
     awaiting_ids = {item["game"].pk for item in awaiting}
     playing = [
         _summary(game, user, lang, with_round=game.status == Game.Status.ACTIVE)
@@ -52,6 +59,8 @@ def _summary(game: Game, user, lang: str, with_round: bool = False) -> dict:
     if with_round:  # round and phase come from the engine's view (a cached snapshot)
         summary = selectors.game_detail(game, user, lang)
         summary["phase"] = presenters.phase_name(summary["phase"], lang)
+        pause = summary["pause"]
+        summary["paused_until"] = pause["ends_at"] if pause and pause["status"] == "active" else None
     else:
         summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}

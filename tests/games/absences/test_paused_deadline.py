@@ -41,6 +41,10 @@ def test_the_deadline_told_during_a_pause_is_where_it_stands_once_the_pause_ends
         detail = boris.get(url(game)).json()
         prompt = boris.get(url(game, "prompt")).json()["prompt"]
         page = boris.get(f"/games/{game.public_id}/").content.decode().replace("\xa0", " ")
+        browser = Client()
+        browser.force_login(boris.user)
+        lobby = browser.get("/").content.decode()
+    assert "paused until Thu 9 Jul 13:00" in lobby and "left (until" not in lobby
     told = (deadline + 3 * DAY).isoformat().replace("+00:00", "Z")
     assert detail["deadline"] == told and prompt["deadline"] == told
     assert "clock stopped until Thu 9 Jul 13:00" in page
@@ -82,6 +86,12 @@ def test_a_step_opened_during_a_pause_has_its_full_time_after_it_as_the_answer_s
     ends = NOON + HOUR + 3 * DAY
     tick_at(NOON + 5 * HOUR)
     answer(boris, game, NOON + 6 * HOUR)  # players may still play during a pause
+    browser = Client()
+    browser.force_login(boris.user)
+    with clock.frozen_at(NOON + 6 * HOUR):
+        lobby = browser.get("/").content.decode()
+    # Not waiting for him: among his other games, paused rather than waiting for anna.
+    assert "paused until Thu 9 Jul 13:00" in lobby and "Waiting for anna" not in lobby
     with clock.frozen_at(NOON + 7 * HOUR):
         prompt = anna.get(url(game, "prompt")).json()["prompt"]
         body = anna.post(
