@@ -96,7 +96,8 @@ def _tracks(player: dict, lang: str) -> list[dict]:
 # --- the table -----------------------------------------------------------------------------
 
 
-def _paused_until(pause: dict[str, Any] | None):
+def paused_until(pause: dict[str, Any] | None):
+    """When a game's pause (its detail's `pause`) ends, if it runs."""
     return pause["ends_at"] if pause and pause["status"] == "active" else None
 
 
@@ -119,7 +120,7 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         "prompt_anchor": RULES.rules_anchor(prompt_kind=prompt["kind"]) if prompt else None,
         "deadline": detail["deadline"],
         # A running pause: no deadline runs until it ends (the deadline is counted past it).
-        "paused_until": _paused_until(detail.get("pause")),
+        "paused_until": paused_until(detail.get("pause")),
         "waiting_names": [names[seat] for seat in detail["waiting_for"]],
         "held_names": [names[seat] for seat in detail.get("deadline_held_for", [])],
         "players": [],

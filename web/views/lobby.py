@@ -59,8 +59,7 @@ def _summary(game: Game, user, lang: str, with_round: bool = False) -> dict:
     if with_round:  # round and phase come from the engine's view (a cached snapshot)
         summary = selectors.game_detail(game, user, lang)
         summary["phase"] = presenters.phase_name(summary["phase"], lang)
-        pause = summary["pause"]
-        summary["paused_until"] = pause["ends_at"] if pause and pause["status"] == "active" else None
+        summary["paused_until"] = presenters.paused_until(summary["pause"])
     else:
         summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}
