@@ -116,6 +116,11 @@ class Pause(models.Model):
     # Deadlines were moved on for the pause up to here (games.absences.waiting).
     accounted_until = models.DateTimeField(null=True, blank=True)
 
+    def runs_at(self, moment) -> bool:
+        """Whether the pause runs at `moment`, from its times alone: a proposal has not
+        started, and a pause ended early has its end moved to when it ended."""
+        return self.starts_at is not None and self.starts_at <= moment < self.ends_at
+
     class Meta:
         ordering = ["-proposed_at", "-id"]
         constraints = [

@@ -37,11 +37,7 @@ def deadline_after_pause(step: GameStep, pause: Pause | None, now: datetime) -> 
     """The step's deadline as it will stand when the `pause` running at `now` ends: the tick
     moves the stored deadline on by the paused time only as it passes (`_account`), so during
     a pause the stored one reads as if the clock ran. Without a running pause, the stored one."""
-    if (
-        pause is None
-        or step.expired_at is not None
-        or not (pause.starts_at and pause.starts_at <= now < pause.ends_at)
-    ):
+    if pause is None or step.expired_at is not None or not pause.runs_at(now):
         return step.deadline
     since = max(pause.accounted_until, step.opened_at)  # as `_account` counts it
     return step.deadline + max(pause.ends_at - since, timedelta(0))

@@ -77,10 +77,7 @@ def paused_until(game) -> datetime | None:
     from games.absences import pauses
 
     pause = pauses.active_pause(game)
-    now = clock.now()
-    if pause is None or not (pause.starts_at and pause.starts_at <= now < pause.ends_at):
-        return None
-    return pause.ends_at
+    return pause.ends_at if pause is not None and pause.runs_at(clock.now()) else None
 
 
 def game_now(game, pending: dict) -> dict[str, Any]:
