@@ -11,6 +11,7 @@ from common import clock
 from common.errors import DomainError
 from games.absences import owing
 from games.absences import selectors as long_game
+from games.absences.pauses import open_pause
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.write.state_store import engine_game, load_state, to_engine_event
 
@@ -167,7 +168,9 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
     view = rules.view(state, position, lang)
     pending = rules.pending(state)
     step = open_step(game)
-    deadline = long_game.deadline(game, step)
+    # Read once: the pause shown, whether it runs (who owes), and the deadline counted past it.
+    pause = open_pause(game) if game.status == Game.Status.ACTIVE else None
+    deadline = long_game.deadline(game, step, pause)
     detail.update(
         round=view.get("round"),
         phase=view.get("phase"),
@@ -182,7 +185,7 @@ def game_detail(game: Game, user, lang: str = "en", previews: bool = False) -> d
         submitted=[seat for seat in step.seats if seat not in pending] if step else [],
     )
     if game.status == Game.Status.ACTIVE:
-        detail.update(long_game.game_now(game, pending))  # waiting_for, away, pause
+        detail.update(long_game.game_now(game, pending, pause))  # waiting_for, away, pause
     total = len(view["events_revealed"]) + view["events_left"] if "events_left" in view else None
     detail["pace"] = long_game.pace(game, view.get("round"), total, rules.is_over(state))
     if rules.is_over(state):

@@ -50,14 +50,15 @@ class Circumstances:
 NOTHING_SPECIAL = Circumstances(away=frozenset(), paused=False)
 
 
-def circumstances(game, seats, now: datetime) -> Circumstances:
-    """Read once per game: who is away in it and whether it is paused, at `now`."""
+def circumstances(game, seats, now: datetime, paused: bool | None = None) -> Circumstances:
+    """Read once per game: who is away in it and whether it is paused, at `now` (`paused`:
+    when the caller has read the game's pause already)."""
     from games.absences.holidays import away_positions
     from games.absences.pauses import is_paused
 
-    return Circumstances(
-        away=frozenset(away_positions(game, seats, now)), paused=is_paused(game, now)
-    )
+    if paused is None:
+        paused = is_paused(game, now)
+    return Circumstances(away=frozenset(away_positions(game, seats, now)), paused=paused)
 
 
 def owing_positions(

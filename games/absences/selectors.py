@@ -80,17 +80,15 @@ def paused_until(game) -> datetime | None:
     return pause.ends_at if pause is not None and pause.runs_at(clock.now()) else None
 
 
-def game_now(game, pending: dict) -> dict[str, Any]:
+def game_now(game, pending: dict, pause) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
     that owe an answer, as the others may know it), who is away, for whom of them the deadline
-    waits, and its pause."""
+    waits, and its pause (`pause`: pauses.open_pause, read once by the caller)."""
     from games.absences.owing import circumstances, owes_answer, owing_positions
-    from games.absences.pauses import open_pause
 
     now = clock.now()
     seats = list(game.seats.select_related("user").order_by("position"))
-    known = circumstances(game, seats, now)
-    pause = open_pause(game)
+    known = circumstances(game, seats, now, paused=pause is not None and pause.runs_at(now))
     return {
         "waiting_for": sorted(
             owing_positions(game, seats, pending, now, seen_by_others=True, known=known)
