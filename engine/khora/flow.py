@@ -8,12 +8,12 @@ outcome (`state.chance`). The next step starts only when no seat has anything le
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from engine.core import InvalidEvent
 from engine.khora import seat_tasks
 from engine.khora.journal import note
-from engine.khora.state import State
+from engine.khora.state import Player, State
 
 if TYPE_CHECKING:
     from random import Random
@@ -27,14 +27,6 @@ ChanceApply = Callable[["State", ChanceOutcome], None]
 StepFunction = Callable[..., None]  # step(state, *the step's arguments)
 # seat -> (its open task's id, that task's options), as `run` listed them
 ListedOptions = dict[int, tuple[int, list["Option"]]]
-
-
-class CarriedOver(TypedDict):
-    """What of a state's derived values stays true once a seat answers (carry_over)."""
-
-    seat: int  # the seat that answered: its own option list and prompt are not kept
-    options: ListedOptions  # the state's option lists (never changed: `run` copies them)
-    prompts: dict[int, Prompt]  # the prompts built from them
 
 
 STEPS: dict[str, StepFunction] = {}
@@ -93,65 +85,96 @@ def _chance_request(state: State, draw_seat: int | None) -> ChanceOutcome | None
     return None
 
 
-def carry_over(state: State, seat: int) -> CarriedOver | None:
-    """What of `state`'s derived values stays true once `seat` answers its open task: the
-    other seats' option lists and prompts, unless the answer changes what others are offered.
+def answer(state: State, seat: int, option: Option, in_place: bool) -> State:
+    """The state once `seat` answers its open task with `option` (already checked) and the
+    flow has run on: `state` itself changed (`in_place`) or a clone.
 
-    A seat's answer changes only its own options, except an exploration (the shared board) or
-    a city choice; whatever runs after it and changes a seat drops that seat's kept values
-    (`run`). Returns None when nothing is kept.
+    What of `state`'s derived values stays true carries over to the new state (see `run`):
+    the other seats' option lists and prompts, since a seat's answer changes only its own
+    options, except an exploration (the shared board) or a city choice.
     """
     cache = state.cache
-    options = cache.get("options")
-    if (
-        options is None
-        or seat_tasks.HANDLERS[state.players[seat].agenda[0].kind].changes_other_seats
-    ):
-        return None
-    return {"seat": seat, "options": options, "prompts": cache.get("pending", {})}
+    kept: ListedOptions | None = cache.get("options")
+    kept_prompts = None
+    if kept is not None:
+        if seat_tasks.HANDLERS[state.players[seat].agenda[0].kind].changes_other_seats:
+            kept = None
+        else:
+            kept_prompts = cache.get("pending")
+    if in_place:
+        state.cache = {}  # derived from the state before the answer
+        new = state
+    else:
+        new = state.clone()
+    seat_tasks.resolve_head(new, seat, option)
+    run(new, seat, kept, kept_prompts)
+    return new
 
 
-def run(state: State, carried: CarriedOver | None = None) -> None:
+def run(
+    state: State,
+    answered: int | None = None,
+    kept: ListedOptions | None = None,
+    kept_prompts: dict[int, Prompt] | None = None,
+) -> None:
     """Advance everything that needs nobody: automatic steps, forced choices, fixed draws.
 
     Leaves in `state.cache` the chance request it stopped at ("chance"), the options it
     listed for each seat's open task ("options"), so that `pending` need not list them again,
-    and the `carried` prompts (carry_over) of the seats whose options it kept ("prompts").
+    the seats it left asked, in seat order ("deciding"), and the prompts kept from the state
+    before (`kept_prompts`) of the seats whose options it kept ("prompts").
+
+    After an answer (`answer`), `kept` are the state before's option lists, true still for
+    every seat but the one that `answered`; whatever then changes a seat drops its list.
     """
     # seat -> (task id, options), since the seat's last change
-    if carried:
-        listed: ListedOptions = carried["options"].copy()
-        listed.pop(carried["seat"], None)
+    if kept is not None:
+        listed: ListedOptions = kept.copy()
+        listed.pop(answered, None)  # type: ignore[arg-type]
     else:
         listed = {}
     state.cache = {}  # what it held was derived from the state before this run
     players = state.players
+    handlers = seat_tasks.HANDLERS
     while True:
-        seat, anyone_busy = None, False  # draw_request, and whether any seat has a task
+        # One pass over the seats finds the first seat waiting on a draw (a draw comes before
+        # anything else), the seats still asked what they were listed for, and the seats to
+        # look at: changed since they were listed, or waiting on others.
+        draw_seat: int | None = None
+        asked: list[int] = []
+        to_check: list[Player] = []
         for player in players:
             agenda = player.agenda
             if agenda:
-                anyone_busy = True
-                if agenda[0].kind == "draw":
-                    seat = player.seat
+                task = agenda[0]
+                if task.kind == "draw":
+                    draw_seat = player.seat
                     break
+                known = listed.get(player.seat)
+                if known is not None and known[0] == task.id:
+                    asked.append(player.seat)
+                else:
+                    to_check.append(player)
         request = state.chance  # _chance_request, inlined: run loops once per change
-        if request is None and seat is not None and state.deck_unseen:
-            request = _chance_request(state, seat)
+        if request is None and draw_seat is not None and state.deck_unseen:
+            request = _chance_request(state, draw_seat)
         if request is not None or state.finished:
+            asked = []
             break
-        if seat is not None:  # nothing unseen left: the draw comes from the bottom, in order
-            CHANCE["draw"].apply(state, {"seat": seat, "cards": []})
+        if draw_seat is not None:  # nothing unseen left: the draw comes from the bottom
+            CHANCE["draw"].apply(state, {"seat": draw_seat, "cards": []})
             listed = {}
             continue
-        changed_seat = _resolve_forced_task(state, listed)
-        if changed_seat is not None:
-            # An automatic task or a forced answer changes only its own seat's options: the
-            # one shared thing options read, the exploration board, changes only through an
-            # exploration, which is always a real choice (it can be skipped).
-            listed.pop(changed_seat, None)
-            continue
-        if anyone_busy:  # nothing changed since the scan above
+        if to_check:
+            changed_seat = _resolve_forced_task(state, to_check, listed, asked, handlers)
+            if changed_seat is not None:
+                # An automatic task or a forced answer changes only its own seat's options:
+                # the one shared thing options read, the exploration board, changes only
+                # through an exploration, which is always a real choice (it can be skipped).
+                listed.pop(changed_seat, None)
+                continue
+            break  # every seat looked at waits on others or has a real choice
+        if asked:  # nothing changed since they were listed
             break
         if not state.steps:
             raise InvalidEvent("no_steps_left", "The game has no step left to run.")
@@ -166,21 +189,22 @@ def run(state: State, carried: CarriedOver | None = None) -> None:
             _run_noting_phase(state, name, args)
         state.cause = ()
         listed = {}
-    if carried and carried["prompts"]:
+    if kept_prompts:
         # A kept list is the very tuple of the state before; the answering seat's was
         # dropped above, so any list it has now is a new one and its prompt is not kept.
-        kept = carried["options"]
+        assert kept is not None  # prompts are kept only with their options
         state.cache = {
             "chance": request,
             "options": listed,
+            "deciding": asked,
             "prompts": {
                 seat: prompt
-                for seat, prompt in carried["prompts"].items()
+                for seat, prompt in kept_prompts.items()
                 if seat in listed and listed[seat] is kept.get(seat)
             },
         }
     else:
-        state.cache = {"chance": request, "options": listed}
+        state.cache = {"chance": request, "options": listed, "deciding": asked}
 
 
 def _run_noting_phase(state: State, name: str, args: list[Any]) -> None:
@@ -199,28 +223,30 @@ def _run_noting_phase(state: State, name: str, args: list[Any]) -> None:
     journal.extend(recorded)
 
 
-def _resolve_forced_task(state: State, listed: ListedOptions) -> int | None:
-    """Run an automatic task or take a seat's only option; the seat acted for, if any.
+def _resolve_forced_task(
+    state: State,
+    to_check: list[Player],
+    listed: ListedOptions,
+    asked: list[int],
+    handlers: dict[str, seat_tasks.TaskHandler],
+) -> int | None:
+    """Run an automatic task or take a seat's only option, for the first of `to_check` (in
+    seat order) that has one; the seat acted for, if any.
 
-    A seat in `listed` for its open task was looked at since it last changed and had a real
-    choice; nothing it reads has changed since (see `run`), so it is passed over.
+    The seats not in `to_check` were listed for their open task since they last changed and
+    have a real choice; nothing they read has changed since (see `run`). A seat looked at that
+    has a real choice is listed and added to `asked` (kept in seat order).
     """
-    handlers = seat_tasks.HANDLERS
-    for seat, player in enumerate(state.players):
+    for player in to_check:
+        seat = player.seat
         agenda = player.agenda
-        if not agenda:
-            continue
         task = agenda[0]
-        if task.kind == "draw":
-            continue
-        known = listed.get(seat)
-        if known is not None and known[0] == task.id:
-            continue
         task_handler = handlers[task.kind]
         if task_handler.automatic:
             if not task_handler.ready(state, seat, task):
                 continue  # the seat waits on others (e.g. Military in turn order)
-            state.cause = seat_tasks.cause_of(state, seat, task)
+            cause = seat_tasks.FIXED_CAUSES.get(task.kind)  # cause_of: a hot path
+            state.cause = cause if cause is not None else seat_tasks.cause_of(state, seat, task)
             player.agenda = []  # seat_tasks.run_head, spelled out: this is the hot path
             task_handler.run(state, seat, task)
             player.agenda.extend(agenda[1:])
@@ -238,4 +264,9 @@ def _resolve_forced_task(state: State, listed: ListedOptions) -> int | None:
         ):
             seat_tasks.resolve_head(state, seat, options[0])
             return seat
+        if not asked or asked[-1] < seat:
+            asked.append(seat)
+        else:
+            asked.append(seat)
+            asked.sort()
     return None

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from random import Random
 
 RULES_VERSION = "khora-1"
+_make_choice = tuple.__new__
 # The step a chance outcome belongs to, as the cause of what it changes (journal.py).
 CHANCE_STEPS = {
     "cities": "random_cities",
@@ -92,7 +93,12 @@ class KhoraGame:
     # --- chance ---------------------------------------------------------------------------
 
     def needs_chance(self, state: State) -> bool:
-        return not state.finished and flow.chance_request(state) is not None
+        if state.finished:
+            return False
+        cache = state.cache
+        if "chance" in cache:  # flow.chance_request, inlined: asked before every event
+            return cache["chance"] is not None
+        return flow.chance_request(state) is not None
 
     def sample_chance(self, state: State, rng: Random) -> Event:
         request = flow.chance_request(state)
@@ -138,6 +144,9 @@ class KhoraGame:
     def deciding(state: State) -> list[int]:
         """The seats with an open prompt, in seat order: `sorted(pending(state))` without
         building the prompts."""
+        asked = state.cache.get("deciding")
+        if asked is not None:  # as flow.run left them
+            return asked[:]
         if state.finished or flow.chance_request(state) is not None:
             return []
         handlers = seat_tasks.HANDLERS
@@ -165,7 +174,9 @@ class KhoraGame:
             options = seat_tasks.HANDLERS[kind].options(state, seat, task)
         if player.glory > 0:  # seat_tasks.exchange_options, only when it can offer any
             options = options + seat_tasks.exchange_options(state, seat)
-        return Choice(f"p{seat}-{task.id}", kind, options)
+        # Choice(...) without its generated __new__: a tuple of the same fields, as fast as
+        # building the tuple (a choice per playout move)
+        return _make_choice(Choice, (f"p{seat}-{task.id}", kind, options))
 
     def choices(self, state: State) -> dict[int, Choice]:
         """`choice` of every seat in `deciding(state)`."""
@@ -274,16 +285,8 @@ class KhoraGame:
     def apply(self, state: State, event: Event, _in_place: bool = False) -> State:
         if state.finished:
             raise InvalidEvent("game_over", "The game is over; no event can follow.")
-        carried = None  # what of `state`'s derived values stays true (flow.carry_over)
         event_type, data = event.type, event.data
-        if event_type == "decision" and data.get("kind") == "revise":
-            seat = self._decided_seat(state, event)
-            step = sealed.revisable_step(state, seat) if seat is not None else None
-            if seat is None or step is None or step != data.get("step"):
-                raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
-            new = _fresh(state, _in_place)
-            sealed.reopen(new, seat, step)
-        elif event_type == "decision":
+        if event_type == "decision":
             decided = state.cache.get("decided")
             if (  # the decision `decide` checked on this very state
                 decided is not None
@@ -291,18 +294,27 @@ class KhoraGame:
                 and decided[1] == data.get("prompt")
                 and decided[2] == data.get("option")
             ):
-                seat, option = decided[0], decided[3]
-            else:
-                seat, option = self._option_answered(state, event)
-            carried = flow.carry_over(state, seat)
-            new = _fresh(state, _in_place)
-            seat_tasks.resolve_head(new, seat, option)
-        elif event_type == "chance":
+                return flow.answer(state, decided[0], decided[3], _in_place)
+            if data.get("kind") == "revise":
+                return self._revise(state, event, _in_place)
+            seat, option = self._option_answered(state, event)
+            return flow.answer(state, seat, option, _in_place)
+        if event_type == "chance":
             new = _fresh(state, _in_place)
             self._apply_chance(new, event)
-        else:
-            raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
-        flow.run(new, carried)
+            flow.run(new)
+            return new
+        raise InvalidEvent("malformed_event", f"Unknown event type {event.type!r}.")
+
+    def _revise(self, state: State, event: Event, in_place: bool) -> State:
+        """A seat taking back its sealed choice (`revise`)."""
+        seat = self._decided_seat(state, event)
+        step = sealed.revisable_step(state, seat) if seat is not None else None
+        if seat is None or step is None or step != event.data.get("step"):
+            raise InvalidEvent("nothing_to_revise", "No sealed choice can be taken back now.")
+        new = _fresh(state, in_place)
+        sealed.reopen(new, seat, step)
+        flow.run(new)
         return new
 
     def _option_answered(self, state: State, event: Event) -> tuple[int, Option]:

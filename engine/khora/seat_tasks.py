@@ -211,7 +211,8 @@ def resolve_head(state: State, seat: int, option: Option) -> None:
         gain(state, seat, drachma=2, vp=4)
         player.agenda[0] = player.new_task(task.kind, **task.data)
     else:
-        state.cause = cause_of(state, seat, task)
+        cause = FIXED_CAUSES.get(task.kind)  # cause_of, for most kinds: a hot path
+        state.cause = cause if cause is not None else cause_of(state, seat, task)
         rest = player.agenda[1:]  # run_head, spelled out: this is the hot path
         player.agenda = []
         HANDLERS[task.kind].resolve(state, seat, task, option)
@@ -258,4 +259,8 @@ CAUSES: dict[str, Cause | Callable[[State, int, Task], Cause]] = {
     "extra_action": ("event", "conquest-of-the-persians"),
     "achievement_reward": lambda state, seat, task: ("achievement", task.data["achievement"]),
     "final_exchange": ("step", "final_exchange"),
+}
+# The kinds whose cause is a fixed tuple (most of them): resolve_head's fast path.
+FIXED_CAUSES: dict[str, Cause] = {
+    kind: cause for kind, cause in CAUSES.items() if isinstance(cause, tuple)
 }

@@ -114,12 +114,17 @@ def may_start(state: State, seat: int, tile: int) -> bool:
             continue
         # turn_position, inlined: this is a hot path (start is set, as there)
         position = (other - start) % count  # type: ignore[operator]
-        tiles, choosing_extra = _agenda_tiles(player.agenda)
-        for other_tile in tiles:
-            if (other_tile, position) < key and (
-                _strict or _conflict(mine, footprints(state, other, other_tile))
-            ):
-                return False
+        choosing_extra = False
+        for task in player.agenda:  # _agenda_tiles, inlined: this is a hot path
+            kind = task.kind
+            if kind == "take_action" or kind == "finish_action":
+                other_tile = task.data["tile"]
+                if (other_tile, position) < key and (
+                    _strict or _conflict(mine, footprints(state, other, other_tile))
+                ):
+                    return False
+            elif kind == "extra_action":
+                choosing_extra = True
         # A seat choosing an extra action may still choose any tile, even Philosophy (0).
         if choosing_extra and (_strict or _conflict(mine, _footprints_of(state, other, None))):
             return False
