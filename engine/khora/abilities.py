@@ -14,8 +14,14 @@ from engine.khora.content.tracks import LEVELS
 from engine.khora.state import Cause, State
 
 # What a seat's cards and developments add up to (_totals): numbers summed by modifier name,
-# the tracks made free, the minor token prices offered.
-Totals = tuple[dict[str, int], frozenset[str], tuple[int, ...]]
+# the tracks made free, the minor token prices offered, and the sources with an effect on
+# each hook, in `sources` order.
+Totals = tuple[
+    dict[str, int],
+    frozenset[str],
+    tuple[int, ...],
+    dict[str, tuple[PoliticsCard | Development, ...]],
+]
 
 
 def sources(state: State, seat: int) -> Iterator[PoliticsCard | Development]:
@@ -38,12 +44,16 @@ def _sources(
 @functools.lru_cache(maxsize=2048)
 def _totals(played: tuple[str, ...], city: str | None, development: int) -> Totals:
     """What these sources add up to: (numbers summed by modifier name, the tracks made free,
-    the minor token prices offered). Asked on every option listing, and the same few
-    combinations come back all game: kept, keyed by what `sources` reads."""
+    the minor token prices offered, the sources with an effect on each hook). Asked on every
+    option listing, and the same few combinations come back all game: kept, keyed by what
+    `sources` reads."""
     sums: dict[str, int] = {}
     free: set[str] = set()
     prices: list[int] = []
+    hooked: dict[str, list[PoliticsCard | Development]] = {}
     for source in _sources(played, city, development):
+        for hook in source.hooks:
+            hooked.setdefault(hook, []).append(source)
         for name, value in source.modifiers.items():
             if name == "progress_free":
                 free.update(value)
@@ -51,7 +61,7 @@ def _totals(played: tuple[str, ...], city: str | None, development: int) -> Tota
             sums[name] = sums.get(name, 0) + value
             if name == "minor_token_price" and value:
                 prices.append(value)
-    return sums, frozenset(free), tuple(prices)
+    return sums, frozenset(free), tuple(prices), {k: tuple(v) for k, v in hooked.items()}
 
 
 def _totals_of(state: State, seat: int) -> Totals:
@@ -60,12 +70,12 @@ def _totals_of(state: State, seat: int) -> Totals:
 
 
 def trigger(state: State, seat: int, hook: str, **context: Any) -> None:
-    for source in list(sources(state, seat)):
-        effect = source.hooks.get(hook)
-        if effect:
-            previous, state.cause = state.cause, cause_of(state, seat, source)
-            effect(state, seat, **context)
-            state.cause = previous
+    """Run the effects the seat's sources (as they are now, in `sources` order) have on
+    `hook`."""
+    for source in _totals_of(state, seat)[3].get(hook, ()):
+        previous, state.cause = state.cause, cause_of(state, seat, source)
+        source.hooks[hook](state, seat, **context)
+        state.cause = previous
 
 
 def cause_of(state: State, seat: int, source: PoliticsCard | Development) -> Cause:
@@ -89,7 +99,7 @@ def progress_price(state: State, seat: int, track: str, discount: int = 0) -> in
     level = getattr(player, track) + 1
     if level > rulings.PROGRESS_MAX:
         return None
-    sums, free_tracks, _prices = _totals_of(state, seat)
+    sums, free_tracks, _prices, _hooked = _totals_of(state, seat)
     if track in free_tracks:
         return 0
     total_discount = discount + sums.get("progress_discount", 0)
