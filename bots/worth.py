@@ -8,9 +8,19 @@ sensibly. At the end of the game only the score counts, drachmas breaking ties.
 
 from __future__ import annotations
 
+from engine.khora.content import rulings
+from engine.khora.content.cards import CARDS
+from engine.khora.content.cities import CITIES
 from engine.khora.phases.round_start import ROUNDS
 from engine.khora.phases.scoring import score_breakdown
-from engine.khora.state import State
+from engine.khora.state import Player, State
+
+# How much of its hope a card in hand or the next development keeps, by the knowledge tokens
+# it still lacks (0, 1, 2, 3 or more): a token that completes a requirement is worth buying.
+READINESS = (1.0, 0.6, 0.35, 0.2)
+ONGOING_PER_ROUND = 0.8  # a played ongoing card: what it brings in a round, on average
+DEVELOPMENT_PER_ROUND = 1.0  # an unlocked development's ability, each round left
+NEXT_DEVELOPMENT_HOPE = 4.0  # the next development, while it is still early
 
 
 def rounds_left(state: State) -> int:
@@ -40,10 +50,30 @@ def worth(state: State, seat: int) -> float:
         + (player.military - 1) * 0.35 * left
         + minors * (0.6 + 1.2 * early)
         + majors * (1.0 + 1.5 * early)
-        + len(player.hand) * (0.4 + 1.4 * early)
-        + max(0, player.development - 1) * 3.0 * early
-        + len(player.achievements) * 0.0  # their points are on the score track already
+        + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
+        + ONGOING_PER_ROUND * left * sum(CARDS[c].kind == "ongoing" for c in player.played)
+        + _prospects(player, early)
     )
+
+
+def _prospects(player: Player, early: float) -> float:
+    """What the cards in hand and the next development may still bring: more the fewer
+    knowledge tokens they lack (philosophy pairs stand in for some)."""
+    have = (player.token_count("red"), player.token_count("blue"), player.token_count("green"))
+    spare = player.philosophy // rulings.PHILOSOPHY_PER_MISSING_TOKEN
+    hope = 0.0
+    for card_id in player.hand:
+        lacking = max(0, _lacking(CARDS[card_id].needs, have) - spare)
+        hope += (0.4 + 1.4 * early) * READINESS[min(lacking, 3)]
+    if player.city and 1 <= player.development < 4:
+        needs = CITIES[player.city].developments[player.development].needs
+        lacking = max(0, _lacking(needs, have) - spare)
+        hope += NEXT_DEVELOPMENT_HOPE * early * READINESS[min(lacking, 3)]
+    return hope
+
+
+def _lacking(needs: tuple[int, int, int], have: tuple[int, int, int]) -> int:
+    return sum(max(0, need - got) for need, got in zip(needs, have, strict=True))
 
 
 def margin(state: State, seat: int) -> float:
