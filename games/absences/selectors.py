@@ -72,14 +72,6 @@ def deadline(game, step, pause=_READ) -> datetime | None:
     return pauses.deadline_after_pause(step, pause, clock.now())
 
 
-def paused_until(game) -> datetime | None:
-    """When the game's running pause ends, or None when it is not paused now."""
-    from games.absences import pauses
-
-    pause = pauses.active_pause(game)
-    return pause.ends_at if pause is not None and pause.runs_at(clock.now()) else None
-
-
 def game_now(game, pending: dict, pause) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
     that owe an answer, as the others may know it), who is away, for whom of them the deadline

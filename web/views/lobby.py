@@ -9,8 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
-from games import selectors, services
-from games.absences import selectors as long_game
+from games import lists, selectors, services
 from games.models import Game
 from web import presenters
 from web.forms import CreateGameForm
@@ -27,24 +26,26 @@ def home(request):
 def lobby_context(user, form) -> dict:
     lang = presenters.page_language()
     mine = list(selectors.game_list(user, "mine")[: LIST_LIMIT * 2])
-    awaiting = []
-    for game in selectors.game_list(user, "awaiting")[:LIST_LIMIT]:
-        awaiting.append(
-            {
-                "game": game,
-                "prompt": selectors.game_prompt(game, user, lang),
-                "paused_until": long_game.paused_until(game),
-            }
-        )
-    awaiting_ids = {item["game"].pk for item in awaiting}
-    playing = [
-        _summary(game, user, lang, with_round=game.status == Game.Status.ACTIVE)
+    awaiting_games = list(selectors.game_list(user, "awaiting")[:LIST_LIMIT])
+    awaiting = lists.awaiting_rows(awaiting_games, user, lang)
+    awaiting_ids = {game.pk for game in awaiting_games}
+    in_play = [
+        game
         for game in mine
         if game.pk not in awaiting_ids and game.status in (Game.Status.ACTIVE, Game.Status.LOBBY)
     ]
-    finished = [_summary(game, user, lang) for game in mine if game.status == Game.Status.FINISHED]
+    playing = [
+        _row(summary, game, lang)
+        for summary, game in zip(lists.playing_rows(in_play, user, lang), in_play, strict=True)
+    ]
+    finished = [
+        _row(selectors.game_summary(game, user), game, lang)
+        for game in mine
+        if game.status == Game.Status.FINISHED
+    ]
     open_games = [
-        _summary(game, user, lang) for game in selectors.game_list(user, "open")[:LIST_LIMIT]
+        _row(selectors.game_summary(game, user), game, lang)
+        for game in selectors.game_list(user, "open")[:LIST_LIMIT]
     ]
     return {
         "awaiting": awaiting,
@@ -55,13 +56,10 @@ def lobby_context(user, form) -> dict:
     }
 
 
-def _summary(game: Game, user, lang: str, with_round: bool = False) -> dict:
-    if with_round:  # round and phase come from the engine's view (a cached snapshot)
-        summary = selectors.game_detail(game, user, lang)
+def _row(summary: dict, game: Game, lang: str) -> dict:
+    """A game's summary with what the lobby shows besides: seats taken, whom it waits for."""
+    if summary.get("phase"):
         summary["phase"] = presenters.phase_name(summary["phase"], lang)
-        summary["paused_until"] = presenters.paused_until(summary["pause"])
-    else:
-        summary = selectors.game_summary(game, user)
     seats = {seat.position: seat for seat in game.seats.all()}
     summary["taken"] = len(seats)  # seats with a player or a bot; the summary lists empty ones
     summary["waiting_names"] = [
