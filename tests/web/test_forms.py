@@ -251,6 +251,25 @@ def test_play_against_bots_now_starts_a_game_at_once(transactional_db):
     assert "Your move" in client.get(response["Location"]).content.decode()
 
 
+def test_a_harder_quick_game_against_strong_bots(transactional_db):
+    client = client_for(make_user("aspasia"))
+    assert "A harder game: strong bots" in client.get("/").content.decode()
+    response = client.post("/games/new/against-bots/", {"level": "strong"})
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.public_id}/"
+    assert game.name == "Against strong bots" and game.status == Game.Status.ACTIVE
+    bots = game.seats.filter(is_bot=True)
+    assert sorted(bots.values_list("bot_level", flat=True)) == ["strong", "strong"]
+
+
+def test_a_quick_game_at_an_unknown_level_is_refused_with_the_levels(transactional_db):
+    client = client_for(make_user("leontion"))
+    response = client.post("/games/new/against-bots/", {"level": "genius"}, follow=True)
+    assert not Game.objects.exists()
+    page = response.content.decode()
+    assert "There is no bot level “genius”; choose standard or strong." in page
+
+
 @pytest.mark.parametrize(
     ("language", "tags"),
     [("en", ["bot: random", "bot: standard"]), ("uk", ["бот: випадковий", "бот: стандартний"])],

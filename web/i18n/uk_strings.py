@@ -257,8 +257,11 @@ UK = {
     "Bots take their seats at once; a game they fill starts at once.": "Боти займають свої місця одразу; гра, яку вони заповнили, починається одразу.",
     "Start at once, with standard bots in the empty seats": "Почати одразу, стандартні боти на вільних місцях",
     "Play against bots now": "Грати з ботами зараз",
-    "A 3-player game against two standard bots; it starts at once.": "Гра на трьох проти двох стандартних ботів; починається одразу.",
+    "A harder game: strong bots": "Складніша гра: сильні боти",
+    "A 3-player game against two bots; it starts at once. Standard bots answer at once; strong ones think about a second a move and play much better.": "Гра на трьох проти двох ботів; починається одразу. Стандартні боти відповідають одразу; сильні думають близько секунди над кожним ходом і грають значно краще.",
     "Against bots": "Проти ботів",
+    "Against strong bots": "Проти сильних ботів",
+    "There is no bot level “%(level)s”; choose standard or strong.": "Рівня ботів «%(level)s» немає; виберіть стандартний або сильний.",
 }
 
 # Long games among people (absences/): holidays, pauses and nudges on the game page.

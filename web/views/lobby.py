@@ -100,22 +100,31 @@ def game_create(request):
     return redirect("web:game", public_id=game.public_id)
 
 
-# "Play against bots now": a 3-seat game, the two other seats standard bots, started at once.
-QUICK_GAME_BOTS = ["standard", "standard"]
+# "Play against bots now": a 3-seat game, the two other seats bots of the level the player
+# picks (standard unless asked for strong ones), started at once.
+QUICK_GAME_SEATS = 3
+QUICK_GAME_LEVELS = ("standard", "strong")
 
 
 @login_required
 @require_POST
 def play_bots(request):
+    level = request.POST.get("level", "standard")
+    if level not in QUICK_GAME_LEVELS:
+        messages.error(
+            request,
+            _("There is no bot level “%(level)s”; choose standard or strong.") % {"level": level},
+        )
+        return redirect("web:home")
     try:
         game = services.game_create(
             creator=request.user,
             game_type="khora",
-            seats=len(QUICK_GAME_BOTS) + 1,
+            seats=QUICK_GAME_SEATS,
             options={},
             step_hours=48,
-            name=_("Against bots"),
-            bots=QUICK_GAME_BOTS,
+            name=_("Against strong bots") if level == "strong" else _("Against bots"),
+            bots=[level] * (QUICK_GAME_SEATS - 1),
         )
     except DomainError as error:
         messages.error(request, error.message)
