@@ -42,12 +42,12 @@ def worth(state: State, seat: int) -> float:
         + player.drachma * (0.25 + 0.35 * early)
         + player.philosophy * (0.6 + 1.0 * early)
         + min(player.citizens, 15) * (0.1 + 0.3 * early)
-        + min(player.troops, 15) * (0.1 + 0.35 * early)
+        + min(player.troops, 15) * (0.6 + 1.4 * early)
         + player.tax * 0.55 * left
         + player.glory * (0.3 * early + 0.1)
-        + (player.economy - 1) * 0.45 * left
-        + (player.culture - 1) * 0.55 * left
-        + (player.military - 1) * 0.35 * left
+        + (player.economy - 1) * 0.7 * left
+        + (player.culture - 1) * 0.3 * left
+        + (player.military - 1) * 0.9 * left
         + minors * (0.6 + 1.2 * early)
         + majors * (1.0 + 1.5 * early)
         + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
