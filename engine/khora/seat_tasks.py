@@ -30,7 +30,7 @@ class TaskHandler:
     secret = False
     automatic = False
     # Answering it may change what other seats are offered (the exploration board, the cities
-    # left): the others' options are then listed again instead of kept (flow.carry_over).
+    # left): the others' options are then listed again instead of kept (flow.answer).
     changes_other_seats = False
     # The default is chosen when first read, not when the prompt is listed: it reads previews
     # (the dice), which cost more than listing the prompt, and most prompts listed are never

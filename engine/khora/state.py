@@ -37,7 +37,7 @@ class Derived(TypedDict, total=False):
     chance: dict[str, Any] | None  # the chance request flow.run stopped at
     options: dict[int, tuple[int, list[Option]]]  # seat -> (open task id, its options)
     deciding: list[int]  # the seats flow.run left asked, in seat order (Khora.deciding)
-    prompts: dict[int, Prompt]  # prompts carried over from the state before (flow.carry_over)
+    prompts: dict[int, Prompt]  # prompts carried over from the state before (flow.answer)
     pending: dict[int, Prompt]  # Khora.pending's answer
     decided: tuple[int, str, str, Option]  # the decision `decide` checked: seat, prompt, option
 
