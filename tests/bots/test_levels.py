@@ -7,7 +7,7 @@ import random
 import pytest
 
 import bots
-from bots import levels
+from bots import levels, strong
 from bots.knowledge import SeatKnowledge
 from bots.standard import choose, tile_value
 from bots.strong import StrongBot
@@ -88,6 +88,30 @@ def test_strong_without_time_for_one_playout_answers_as_standard():
     knowledge = SeatKnowledge.from_events(state, 0, log)
     answer = StrongBot(clock=TickingClock(10.0)).decide(knowledge, prompt, 1.0, random.Random(3))
     assert answer == bots.get("standard").decide(knowledge, prompt, 1.0, random.Random(3))
+
+
+def test_strong_leaves_the_standard_answer_only_for_one_that_plays_out_better(monkeypatch):
+    """Playouts that tell the options apart by nothing (every one scores an even game): the
+    search spreads its visits evenly but for the standard answer's head start, and keeps it."""
+    state, log, prompt = _assign_position()
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    standard = bots.get("standard").decide(knowledge, prompt, 1.0, random.Random(3))
+    assert prompt.options[0].id != standard  # else a tie would pick it anyway
+    monkeypatch.setattr(strong, "_playout", lambda *_args: 0.5)
+    answer = StrongBot(clock=TickingClock(0.001)).decide(knowledge, prompt, 1.0, random.Random(3))
+    assert answer == standard
+    # An option whose playouts do better wins over it all the same.
+    other = prompt.options[0].id
+    monkeypatch.setattr(
+        strong, "_playout", lambda state, *_args: 0.9 if _chose(state, other) else 0.5
+    )
+    answer = StrongBot(clock=TickingClock(0.001)).decide(knowledge, prompt, 1.0, random.Random(3))
+    assert answer == other
+
+
+def _chose(state, option_id: str) -> bool:
+    """Whether seat 0's assignment in `state` took the tile of `option_id` ("tile:N")."""
+    return int(option_id.split(":")[1]) in state.players[0].assignment
 
 
 def test_standard_plans_its_dice_for_tiles_it_can_use():
