@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from common import clock
+from games.absences import selectors as long_game
 from games.absences.models import Pause
-from games.absences.pauses import deadline_after_pause
 from games.models import Game, GameStep
-from games.selectors import engine_game, game_summary, load_state, prompt_payload
+from games.selectors import engine_game, game_summary, listed_seat, load_state, prompt_payload
 
 
 def awaiting_rows(games: list[Game], user, lang: str = "en") -> list[dict[str, Any]]:
@@ -26,14 +26,12 @@ def awaiting_rows(games: list[Game], user, lang: str = "en") -> list[dict[str, A
     steps, pauses = _open_steps(games), _agreed_pauses(games)
     rows = []
     for game in games:
-        position = _position(game, user)
+        seat = listed_seat(game, user)
         pause = pauses.get(game.pk)
         prompt = None
-        if position is not None and game.status == Game.Status.ACTIVE:
-            step = steps.get(game.pk)
-            # absences.selectors.deadline, with the step and pause read for the whole list
-            deadline = deadline_after_pause(step, pause, now) if step is not None else None
-            prompt = prompt_payload(game, load_state(game), position, lang, deadline)
+        if seat is not None and game.status == Game.Status.ACTIVE:
+            deadline = long_game.deadline(game, steps.get(game.pk), pause)
+            prompt = prompt_payload(game, load_state(game), seat.position, lang, deadline)
         rows.append({"game": game, "prompt": prompt, "paused_until": _until(pause, now)})
     return rows
 
@@ -56,14 +54,6 @@ def playing_rows(games: list[Game], user, lang: str = "en") -> list[dict[str, An
             )
         rows.append(summary)
     return rows
-
-
-def _position(game: Game, user) -> int | None:
-    """`selectors.viewer_position`, from the seats prefetched with the list."""
-    for seat in game.seats.all():
-        if user.is_authenticated and seat.user_id == user.id:
-            return seat.position
-    return None
 
 
 def _open_steps(games: list[Game]) -> dict[int, GameStep]:

@@ -115,11 +115,16 @@ def seats_summary(game: Game) -> list[dict[str, Any]]:
     return summary
 
 
+def listed_seat(game: Game, user) -> Seat | None:
+    """`seat_of`, from the seats prefetched with a list of games (`game_list`)."""
+    if not user.is_authenticated:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.id), None)
+
+
 def game_summary(game: Game, user) -> dict[str, Any]:
     """What a list shows: no engine state, so listing never replays games."""
-    mine = next(
-        (s for s in game.seats.all() if user.is_authenticated and s.user_id == user.id), None
-    )
+    mine = listed_seat(game, user)
     return {
         "id": game.public_id,
         "game": game.game_type,
