@@ -60,6 +60,7 @@ def main(argv=None) -> None:
 
     from bench.harness import latency_ms, machine, print_table, write_results
     from games import services
+    from games.models import Game
     from games.workers import advancing
     from games.write import chance
 
@@ -76,10 +77,10 @@ def main(argv=None) -> None:
         finally:
             decide_seconds[current["level"]].append(time.perf_counter() - started)
 
-    def timed_advance(game_id):
+    def timed_advance(*args, **kwargs):  # whatever _advance takes: only timed here
         started = time.perf_counter()
         try:
-            return real_advance(game_id)
+            return real_advance(*args, **kwargs)
         finally:
             advance_seconds[current["level"]].append(time.perf_counter() - started)
 
@@ -97,6 +98,9 @@ def main(argv=None) -> None:
                 bots=[level] * 3,
             )
             answer_defaults(game, user)
+            game.refresh_from_db()
+            if game.status != Game.Status.FINISHED:  # e.g. the advance failed (logged above)
+                sys.exit(f"game {number + 1} ({level}) stopped unfinished: {game.status}")
             print(f"  game {number + 1}: {level} done", flush=True)
     rows, result = [], {"machine": machine(), "levels": {}}
     for level in args.levels:
