@@ -9,6 +9,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 from common import clock
 from common.errors import DomainError
+from engine.khora import catalog
 from games.absences import owing
 from games.absences import selectors as long_game
 from games.absences.pauses import open_pause
@@ -218,9 +219,21 @@ def owing_seats(game: Game) -> list[Seat]:
     return [seat for seat in seats if seat.position in owe]
 
 
-def seat_names(game: Game) -> list[str | None]:
-    """The name each seat is narrated by: its player's username (None: "Player n")."""
-    return [seat["player"] for seat in seats_summary(game)]
+def seat_name(position: int, username: str | None, is_bot: bool, lang: str) -> str:
+    """How every page, email and history names a seat, in `lang`: its player's username
+    (also while a bot plays for them), "Bot n" for a seat a bot was given, else "Player n"
+    (a seat not taken yet)."""
+    if username:
+        return username
+    return catalog.bot_name(position, lang) if is_bot else catalog.seat_name(position, lang, None)
+
+
+def seat_names(game: Game, lang: str) -> list[str]:
+    """`seat_name` of each seat, in seat order."""
+    return [
+        seat_name(seat["position"], seat["player"], seat["is_bot"], lang)
+        for seat in seats_summary(game)
+    ]
 
 
 def _narrated(
@@ -229,13 +242,13 @@ def _narrated(
     viewer: int | None,
     everything: bool,
     lang: str,
-    names: list[str | None] | None = None,
+    names: list[str] | None = None,
 ):
     """Per log row: the lines it caused, as `viewer` may see them, each with its text."""
     if not rows:
         return []
     rules = engine_game(game)
-    names = seat_names(game) if names is None else names
+    names = seat_names(game, lang) if names is None else names
     state = load_state(game, upto=rows[0].seq - 1, reuse_past=True)
     narrated = []
     for row in rows:
@@ -285,7 +298,7 @@ def game_history(
     after: int,
     limit: int,
     lang: str = "en",
-    names: list[str | None] | None = None,
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """What happened since seq `after`, told to `viewer` (a seat; None: a spectator): the
     narrated lines of up to `limit` events, each with the seq of its event.

@@ -24,7 +24,6 @@ from django.db import IntegrityError, transaction
 from chat import services as chat_services
 from common import clock
 from common.errors import DomainError
-from engine.khora import catalog
 from games import selectors
 from games import services as game_services
 from games.absences import mail as pause_mail
@@ -311,9 +310,11 @@ def _advanced(game: Game) -> Game:
 
 def _waiting_for(game: Game, lang: str) -> list[str]:
     # Whom the game waits for, as the game's page says it (the one predicate, as the others
-    # see it), named as the game's history names them: the username, or "Player n".
+    # see it), named as the game's history names them (selectors.seat_name).
     return [
-        seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
+        selectors.seat_name(
+            seat.position, seat.user.username if seat.user else None, seat.is_bot, lang
+        )
         for seat in selectors.owing_seats(game)
     ]
 

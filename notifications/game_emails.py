@@ -21,7 +21,7 @@ from games.absences.owing import owing_positions
 from games.absences.selectors import away_in_game
 from games.absences.selectors import deadline as told_deadline
 from games.models import Game, GameEvent, GameStep, Seat
-from games.selectors import engine_game, load_state, open_step
+from games.selectors import engine_game, load_state, open_step, seat_name
 from notifications import asking, sending
 from notifications.mail_tokens import reply_address
 from notifications.models import Notification
@@ -69,11 +69,12 @@ def talk_context(game: Game, user) -> dict[str, Any]:
 
 
 def _names(seats: list[Seat], lang: str) -> list[str]:
-    # As the history names them: the username, or the engine's "Player n" for a bot.
-    return [
-        seat.user.username if seat.user else catalog.seat_name(seat.position, lang, None)
-        for seat in seats
-    ]
+    return [_name(seat, lang) for seat in seats]
+
+
+def _name(seat: Seat, lang: str) -> str:
+    """As the history names the seat (selectors.seat_name)."""
+    return seat_name(seat.position, seat.user.username if seat.user else None, seat.is_bot, lang)
 
 
 def _cities(view: dict | None, lang: str) -> dict[int, str]:
@@ -270,7 +271,7 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
             lang,
             _previews(rules, state, seat.position),
         ),
-        **since_last_looked(game, seat, lang, _seat_names(game, seats)),
+        **since_last_looked(game, seat, lang, _seat_names(game, seats, lang)),
         "table_talk": table_talk(game, seat.user),
         "deadline": deadline,
         # Who else the game waits for while they are away (absences/): "Ann is away until...".
@@ -289,11 +290,11 @@ def _previews(rules, state, position: int) -> dict | None:
     return previews(state, position) if previews else None
 
 
-def _seat_names(game: Game, seats: list[Seat]) -> list[str | None]:
+def _seat_names(game: Game, seats: list[Seat], lang: str) -> list[str]:
     """selectors.seat_names from the writer's seats (their users read with them)."""
     by_position = {seat.position: seat for seat in seats}
     return [
-        by_position[p].user.username if p in by_position and by_position[p].user else None
+        _name(by_position[p], lang) if p in by_position else seat_name(p, None, False, lang)
         for p in range(game.num_seats)
     ]
 

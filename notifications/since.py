@@ -38,9 +38,7 @@ def looked_upto(game: Game, seat: Seat) -> int:
     return max(emailed or 0, answered or 0)
 
 
-def since_last_looked(
-    game: Game, seat: Seat, lang: str, names: list[str | None] | None = None
-) -> dict:
+def since_last_looked(game: Game, seat: Seat, lang: str, names: list[str] | None = None) -> dict:
     """The `history` and `told_upto` entries of an email's context: the newest lines of what
     happened since the player last looked (at most NOTIFY_HISTORY_LINES), how many earlier
     ones were left out, and the log's end now (what this email tells up to). `names`: the

@@ -55,10 +55,9 @@ def phase_name(phase: str | None, lang: str) -> str:
 
 
 def seat_names(detail: dict, lang: str) -> list[str]:
-    """How the page names each seat, as the engine's lines do: the player's username, else
-    "Player n" in the page's language (a bot's seat)."""
+    """How the page names each seat, as the history does (selectors.seat_name)."""
     return [
-        seat["player"] or catalog.seat_name(seat["position"], lang, None)
+        selectors.seat_name(seat["position"], seat["player"], seat["is_bot"], lang)
         for seat in detail["seats"]
     ]
 

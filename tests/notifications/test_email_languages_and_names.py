@@ -76,7 +76,7 @@ def test_subjects_and_bodies_name_the_game_and_the_cities_not_the_id(oksana_and_
     assert game.public_id not in email.subject
     assert "“Aegean Nights”" in email.body_text
     cities = [_city(game, position, "en") for position in range(3)]
-    assert f"Players: ann ({cities[0]}), oksana ({cities[1]}), Player 3 ({cities[2]})" in (
+    assert f"Players: ann ({cities[0]}), oksana ({cities[1]}), Bot 3 ({cities[2]})" in (
         email.body_text
     )
     assert f"You lead {cities[0]}." in email.body_text

@@ -64,8 +64,8 @@ def test_a_long_history_is_cut_to_the_newest_lines_with_a_count(make_player, set
     told = _history_block(email.body_text)
     assert "… and 5 more before these" in told
     assert [line for line in told.splitlines() if line.startswith("  - ")] == [
-        "  - Player 3 is dealt 5 politics cards",
-        "  - Draft: Player 3 has kept a card",
+        "  - Bot 3 is dealt 5 politics cards",
+        "  - Draft: Bot 3 has kept a card",
     ]
     assert "5 more before these" in email.body_html
 

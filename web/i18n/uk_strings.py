@@ -38,7 +38,6 @@ UK = {
     "Politics cards": "Карти політики",
     "Glory × major tokens": "Слава × великі жетони",
     "VP": "ПО",
-    "Bot": "Бот",
     "Log in": "Увійти",
     "The username or password is wrong. Try again, or reset your password.": "Неправильне ім’я або пароль. Спробуйте ще раз або відновіть пароль.",
     "Forgot your password?": "Забули пароль?",

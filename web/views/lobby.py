@@ -63,8 +63,8 @@ def _row(summary: dict, game: Game, lang: str) -> dict:
     seats = {seat.position: seat for seat in game.seats.all()}
     summary["taken"] = len(seats)  # seats with a player or a bot; the summary lists empty ones
     summary["waiting_names"] = [
-        seat.user.username if seat.user else _("Bot")
-        for seat in seats.values()
+        selectors.seat_name(position, seat.user.username if seat.user else None, seat.is_bot, lang)
+        for position, seat in seats.items()
         if seat.pending_prompt
     ]
     summary["game"] = game

@@ -186,6 +186,11 @@ def seat_name(seat: int | None, lang: str, names: list[str] | None) -> str:
     return text("seat", lang, number=seat + 1)
 
 
+def bot_name(seat: int, lang: str) -> str:
+    """A seat a bot was given at the game's creation: "Bot n" (n counts from 1, as seats)."""
+    return text("seat.bot", lang, number=seat + 1)
+
+
 def join(items: list[str], lang: str) -> str:
     if not items:
         return text("nothing", lang)

@@ -252,6 +252,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cause": {"en": "{cause}: ", "uk": "{cause}: "},
     "seat": {"en": "Player {number}", "uk": "Гравець {number}"},
+    "seat.bot": {"en": "Bot {number}", "uk": "Бот {number}"},
     # --- causes (journal.py) ----------------------------------------------------------------
     "cause.development": {"en": "{city} {level}", "uk": "{city}, поліпшення {level}"},
     "cause.space": {"en": "Exploring {space}", "uk": "Досліджено {space}"},
