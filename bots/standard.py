@@ -57,9 +57,11 @@ def choose(state: State, seat: int, prompt: Prompt) -> str:
     # A card choice may also offer Thebes' glory exchange, which stays on offer later.
     cards = [o for o in options if "card" in o.data]
     if prompt.kind in CARD_CHOICES and cards:
-        return max(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+        base = worth(state, seat)
+        return max(cards, key=lambda o: card_value(state, seat, o.data["card"], base)).id
     if prompt.kind == "discard_card" and cards:
-        return min(cards, key=lambda o: card_value(state, seat, o.data["card"])).id
+        base = worth(state, seat)
+        return min(cards, key=lambda o: card_value(state, seat, o.data["card"], base)).id
     return _best_by_worth(state, seat, prompt)
 
 
@@ -75,14 +77,16 @@ def _best_by_worth(state: State, seat: int, prompt: Prompt) -> str:
     return best_id
 
 
-def card_value(state: State, seat: int, card_id: str) -> float:
-    """What holding `card_id` is worth to the seat: what playing it adds, less what it costs."""
+def card_value(state: State, seat: int, card_id: str, base: float | None = None) -> float:
+    """What holding `card_id` is worth to the seat: what playing it adds, less what it costs;
+    `base`: the seat's worth now, when the caller has it (the same for every card)."""
     card = CARDS[card_id]
     trial = state.clone()
     player = trial.players[seat]
     if card_id not in player.hand:
         player.hand = [*player.hand, card_id]
-    base = worth(state, seat)
+    if base is None:
+        base = worth(state, seat)
     try:
         play_card(trial, seat, card_id)
         gained = worth(trial, seat) - base
@@ -101,7 +105,8 @@ def _assign(state: State, seat: int, prompt: Prompt) -> str:
     die = len(player.assignment)
     dice = player.dice[die:]
     free = [t for t in range(7) if t not in player.assignment]
-    values = {tile: tile_value(state, seat, tile) for tile in free}
+    base = worth(state, seat)
+    values = {tile: tile_value(state, seat, tile, base) for tile in free}
     citizen = 0.1 + 0.3 * rounds_left(state) / 8 + 0.4  # a citizen paid is also one less for tax
     best_plan, best = None, None
     for plan in permutations(free, len(dice)):
@@ -117,27 +122,31 @@ def _assign(state: State, seat: int, prompt: Prompt) -> str:
     return wanted if prompt.option(wanted) else prompt.default
 
 
-def tile_value(state: State, seat: int, tile: int) -> float:
-    """What taking action `tile` now would add to the seat's worth, with its best follow-up."""
+def tile_value(state: State, seat: int, tile: int, base: float | None = None) -> float:
+    """What taking action `tile` now would add to the seat's worth, with its best follow-up;
+    `base`: the seat's worth now, when the caller has it (the same for every tile)."""
     trial = state.clone()
     trial.players[seat].agenda = []
-    base = worth(state, seat)
+    if base is None:
+        base = worth(state, seat)
     try:
         start_action(trial, seat, tile)
     except Exception:  # an action whose hooks need the action phase: judged as nothing
         return 0.0
-    value = worth(trial, seat) - base
+    taken = worth(trial, seat)
+    value = taken - base
     agenda = trial.players[seat].agenda
     if agenda and agenda[0].kind == "draw":
         value += 1.0  # Legislation: one more card kept
     elif agenda and agenda[0].kind in _FOLLOW_UPS:
-        value = max(value, _best_follow_up(trial, seat, agenda[0]) - base)
+        value = max(value, _best_follow_up(trial, seat, agenda[0], taken) - base)
     return value
 
 
-def _best_follow_up(state: State, seat: int, task: Task) -> float:
+def _best_follow_up(state: State, seat: int, task: Task, now: float) -> float:
+    """The seat's worth after the best answer to `task`, or `now` (its worth without one)."""
     handler = seat_tasks.HANDLERS[task.kind]
-    best = worth(state, seat)
+    best = now
     for option in handler.options(state, seat, task):
         trial = state.clone()
         trial.players[seat].agenda = without(trial.players[seat].agenda, task)

@@ -21,6 +21,7 @@ READINESS = (1.0, 0.6, 0.35, 0.2)
 ONGOING_PER_ROUND = 0.8  # a played ongoing card: what it brings in a round, on average
 DEVELOPMENT_PER_ROUND = 1.0  # an unlocked development's ability, each round left
 NEXT_DEVELOPMENT_HOPE = 4.0  # the next development, while it is still early
+_ONGOING = frozenset(card_id for card_id, card in CARDS.items() if card.kind == "ongoing")
 
 
 def rounds_left(state: State) -> int:
@@ -35,8 +36,18 @@ def worth(state: State, seat: int) -> float:
         return score + player.drachma * 0.01
     left = rounds_left(state)
     early = left / (ROUNDS - 1)  # 1 in round 1, 0 in the last round
-    majors = player.token_count(tier="major")
-    minors = player.token_count(tier="minor")
+    # The token counts, read from the counts by kind in one go (as Player.token_count adds
+    # them): worth is asked for every option of every playout decision of `strong`.
+    tokens = player.tokens
+    red = tokens.get("red_minor", 0) + tokens.get("red_major", 0)
+    blue = tokens.get("blue_minor", 0) + tokens.get("blue_major", 0)
+    green = tokens.get("green_minor", 0) + tokens.get("green_major", 0)
+    majors = tokens.get("red_major", 0) + tokens.get("blue_major", 0) + tokens.get("green_major", 0)
+    minors = red + blue + green - majors
+    ongoing = 0
+    for card_id in player.played:
+        if card_id in _ONGOING:
+            ongoing += 1
     return (
         score
         + player.drachma * (0.25 + 0.35 * early)
@@ -51,29 +62,36 @@ def worth(state: State, seat: int) -> float:
         + minors * (0.6 + 1.2 * early)
         + majors * (1.0 + 1.5 * early)
         + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
-        + ONGOING_PER_ROUND * left * sum(CARDS[c].kind == "ongoing" for c in player.played)
-        + _prospects(player, early)
+        + ONGOING_PER_ROUND * left * ongoing
+        + _prospects(player, early, red, blue, green)
     )
 
 
-def _prospects(player: Player, early: float) -> float:
+def _prospects(player: Player, early: float, red: int, blue: int, green: int) -> float:
     """What the cards in hand and the next development may still bring: more the fewer
-    knowledge tokens they lack (philosophy pairs stand in for some)."""
-    have = (player.token_count("red"), player.token_count("blue"), player.token_count("green"))
+    knowledge tokens they lack (philosophy pairs stand in for some); `red`, `blue` and
+    `green` are the seat's tokens of each colour."""
     spare = player.philosophy // rulings.PHILOSOPHY_PER_MISSING_TOKEN
     hope = 0.0
+    card_hope = 0.4 + 1.4 * early
     for card_id in player.hand:
-        lacking = max(0, _lacking(CARDS[card_id].needs, have) - spare)
-        hope += (0.4 + 1.4 * early) * READINESS[min(lacking, 3)]
+        lacking = _lacking(CARDS[card_id].needs, red, blue, green) - spare
+        hope += card_hope * READINESS[min(lacking, 3) if lacking > 0 else 0]
     if player.city and 1 <= player.development < 4:
         needs = CITIES[player.city].developments[player.development].needs
-        lacking = max(0, _lacking(needs, have) - spare)
-        hope += NEXT_DEVELOPMENT_HOPE * early * READINESS[min(lacking, 3)]
+        lacking = _lacking(needs, red, blue, green) - spare
+        hope += NEXT_DEVELOPMENT_HOPE * early * READINESS[min(lacking, 3) if lacking > 0 else 0]
     return hope
 
 
-def _lacking(needs: tuple[int, int, int], have: tuple[int, int, int]) -> int:
-    return sum(max(0, need - got) for need, got in zip(needs, have, strict=True))
+def _lacking(needs: tuple[int, int, int], red: int, blue: int, green: int) -> int:
+    """The tokens a requirement `needs` (red, blue, green) lacks, with these in hand."""
+    need_red, need_blue, need_green = needs
+    return (
+        (need_red - red if need_red > red else 0)
+        + (need_blue - blue if need_blue > blue else 0)
+        + (need_green - green if need_green > green else 0)
+    )
 
 
 def margin(state: State, seat: int) -> float:
