@@ -33,7 +33,7 @@ DEFAULT_BUDGET = 1.0
 PLAYOUT_DECISIONS = 60  # decisions played out before the position is judged
 EXPLORATION = 0.7
 # The `standard` answer's head start in the search: a bonus that fades as it is visited
-# (a prior, as in PUCT). With about 40 playouts a second spread over several options, the
+# (a prior, as in PUCT). With about 60 playouts a second spread over several options, the
 # playouts alone are noisy; the bonus makes the search leave the standard answer only for
 # one that keeps doing better.
 PRIOR_BONUS = 0.3
