@@ -228,6 +228,11 @@ def seat_name(position: int, username: str | None, is_bot: bool, lang: str) -> s
     return catalog.bot_name(position, lang) if is_bot else catalog.seat_name(position, lang, None)
 
 
+def seat_name_of(seat: Seat, lang: str) -> str:
+    """`seat_name` of a seat read from the database (its user read with it)."""
+    return seat_name(seat.position, seat.user.username if seat.user else None, seat.is_bot, lang)
+
+
 def seat_names(game: Game, lang: str) -> list[str]:
     """`seat_name` of each seat, in seat order."""
     return [

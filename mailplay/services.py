@@ -311,12 +311,7 @@ def _advanced(game: Game) -> Game:
 def _waiting_for(game: Game, lang: str) -> list[str]:
     # Whom the game waits for, as the game's page says it (the one predicate, as the others
     # see it), named as the game's history names them (selectors.seat_name).
-    return [
-        selectors.seat_name(
-            seat.position, seat.user.username if seat.user else None, seat.is_bot, lang
-        )
-        for seat in selectors.owing_seats(game)
-    ]
+    return [selectors.seat_name_of(seat, lang) for seat in selectors.owing_seats(game)]
 
 
 def _target(row: InboundMessage, message) -> ReplyTarget | None:

@@ -21,7 +21,7 @@ from games.absences.owing import owing_positions
 from games.absences.selectors import away_in_game
 from games.absences.selectors import deadline as told_deadline
 from games.models import Game, GameEvent, GameStep, Seat
-from games.selectors import engine_game, load_state, open_step, seat_name
+from games.selectors import engine_game, load_state, open_step, seat_name, seat_name_of
 from notifications import asking, sending
 from notifications.mail_tokens import reply_address
 from notifications.models import Notification
@@ -69,12 +69,7 @@ def talk_context(game: Game, user) -> dict[str, Any]:
 
 
 def _names(seats: list[Seat], lang: str) -> list[str]:
-    return [_name(seat, lang) for seat in seats]
-
-
-def _name(seat: Seat, lang: str) -> str:
-    """As the history names the seat (selectors.seat_name)."""
-    return seat_name(seat.position, seat.user.username if seat.user else None, seat.is_bot, lang)
+    return [seat_name_of(seat, lang) for seat in seats]
 
 
 def _cities(view: dict | None, lang: str) -> dict[int, str]:
@@ -294,7 +289,7 @@ def _seat_names(game: Game, seats: list[Seat], lang: str) -> list[str]:
     """selectors.seat_names from the writer's seats (their users read with them)."""
     by_position = {seat.position: seat for seat in seats}
     return [
-        _name(by_position[p], lang) if p in by_position else seat_name(p, None, False, lang)
+        seat_name_of(by_position[p], lang) if p in by_position else seat_name(p, None, False, lang)
         for p in range(game.num_seats)
     ]
 

@@ -63,9 +63,7 @@ def _row(summary: dict, game: Game, lang: str) -> dict:
     seats = {seat.position: seat for seat in game.seats.all()}
     summary["taken"] = len(seats)  # seats with a player or a bot; the summary lists empty ones
     summary["waiting_names"] = [
-        selectors.seat_name(position, seat.user.username if seat.user else None, seat.is_bot, lang)
-        for position, seat in seats.items()
-        if seat.pending_prompt
+        selectors.seat_name_of(seat, lang) for seat in seats.values() if seat.pending_prompt
     ]
     summary["game"] = game
     return summary
