@@ -72,6 +72,11 @@ def test_a_receiver_that_hangs_delays_no_game(make_player, receiver, webhook_set
     register(bob, hook.url, ["game.your_turn"])
     game = start_game([alice, bob])
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
+    # Decide once the delivery thread is inside its hanging request, holding no database lock:
+    # on the embedded SQLite test database (in memory, shared between threads) a write that
+    # meets another thread's brief write is refused at once instead of waiting, which is a
+    # property of that test database, not of the site (a file database waits its timeout).
+    wait_for(lambda: hook.requests)
     started = time.monotonic()
     answer = alice.post(
         url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]}
