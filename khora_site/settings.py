@@ -83,7 +83,6 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
     "corsheaders",
     "rest_framework",
     "knox",
@@ -101,8 +100,12 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "web",
-    # The top layer: the site's own commands (the embedded beat, the translations' build).
+    # The top layer: the site's own commands (the embedded beat, the translations' build,
+    # runserver sending at once: khora_site.servers).
     "khora_site",
+    # After khora_site, whose runserver (serving static files as this app's does) must be the
+    # one found: of two apps with a command of the same name, the one listed first wins.
+    "django.contrib.staticfiles",
 ]
 
 MIDDLEWARE = [

@@ -6,6 +6,19 @@ import uuid
 import pytest
 
 
+def pytest_configure(config):
+    """The live server (pytest-django's `live_server`, Django's LiveServerThread) sends each
+    response at once, as `runserver` does here: without it every request on a kept-alive
+    connection of the browser and client tests waits about 40 ms (khora_site.servers)."""
+    try:
+        from django.test.testcases import LiveServerThread
+
+        from khora_site.servers import NoDelayThreadedWSGIServer
+    except Exception:  # the engine tests run without Django (or unconfigured)
+        return
+    LiveServerThread.server_class = NoDelayThreadedWSGIServer
+
+
 @pytest.fixture(autouse=True, scope="session")
 def cache_keys_of_this_run():
     """The shared cache (Redis in CI) outlives a run but the test database does not: ids start
