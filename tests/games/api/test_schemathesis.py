@@ -116,8 +116,11 @@ def test_the_api_keeps_to_its_schema_under_fuzzing(served_api, tmp_path: Path):
         served_api["url"],
         "--checks",
         "all",
+        # One worker: two threads generating at once can trip CPython 3.11's shared AST
+        # recursion counter ("AST constructor recursion depth mismatch", python/cpython#106905);
+        # with the live server sending at once (khora_site.servers) one worker takes about 65 s.
         "--workers",
-        "2",
+        "1",
         "--report",
         "junit",
         "--report-dir",
