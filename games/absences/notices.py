@@ -50,7 +50,7 @@ def player_away(game: Game, seat: Seat, absence, start) -> None:
         until=until.isoformat() if until else None,
         days_left=days_left(seat.user_id, start),
     )
-    name = _name_of(seat)
+    name = seat.user.username  # a player on holiday is a person, never a bot's seat
     for other in _people(game, but=seat.user_id):
         tell(
             other,
@@ -81,14 +81,13 @@ def tell(
 
 
 def game_context(game: Game) -> dict[str, Any]:
-    """The public facts every email about the game names (games.notify gives the same)."""
-    seats = list(game.seats.select_related("user").order_by("position"))
+    """The public facts every email about the game names (notifications.game_emails gives
+    these and the list of players, which no email about an absence shows)."""
     return {
         "game_id": game.public_id,
         "game_name": game.name,
         "creator": game.creator.username,
         "game_url": f"{settings.SITE_URL}/games/{game.public_id}/",
-        "players": [_name_of(seat) for seat in seats],
         "deadline": None,
     }
 
@@ -96,7 +95,3 @@ def game_context(game: Game) -> dict[str, Any]:
 def _people(game: Game, but: int | None = None) -> list[Seat]:
     seats = game.seats.select_related("user").filter(is_bot=False, user__isnull=False)
     return [seat for seat in seats if seat.user_id != but]
-
-
-def _name_of(seat: Seat) -> str:
-    return seat.user.username if seat.user else f"bot {seat.position + 1}"
