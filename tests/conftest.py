@@ -46,6 +46,23 @@ def cache_keys_of_this_run():
         os.environ["CACHE_KEY_PREFIX"] = saved
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, whose drop at the end of the run is not refused by a
+    connection some thread still holds: the live streams' read threads keep theirs for
+    CONN_MAX_AGE, as they should in a server, so the run ends the ones left (PostgreSQL)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture(autouse=True)
 def tasks_run_in_process(request):
     """Celery tasks run eagerly in tests, even with REDIS_URL set (as in CI), except in the
