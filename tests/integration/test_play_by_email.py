@@ -121,7 +121,7 @@ def test_three_players_play_a_whole_game_only_by_replying_to_their_emails(
     started = time.monotonic()
     # Players here answer within a second; holding "your turn" for active players (measured
     # in its own test) would only make this test wait.
-    start_worker(NOTIFY_ACTIVE_MINUTES="0")
+    worker = start_worker(NOTIFY_ACTIVE_MINUTES="0")
     players = [make_player(name) for name in ("ann", "ben", "cyd")]
     rng = random.Random(12)
     boxes = [Mailbox(p.user.email, smtp, receiver.port, rng) for p in players]
@@ -138,7 +138,12 @@ def test_three_players_play_a_whole_game_only_by_replying_to_their_emails(
         elif time.monotonic() - last_progress > 30:
             waiting = list(game.seats.values_list("position", "pending_prompt"))
             newest = [box.inbox()[-1].get_body(("plain",)).get_content()[:300] for box in boxes]
-            raise AssertionError(f"nobody was asked by email; seats: {waiting}; {newest}")
+            # The worker's and the receiver's logs too: pytest keeps only its last few runs'
+            # temporary directories, where they are.
+            logs = [path.read_text()[-4000:] for path in (worker.log_path, receiver.log_path)]
+            raise AssertionError(
+                f"nobody was asked by email; seats: {waiting}; {newest}; logs: {logs}"
+            )
         else:
             time.sleep(0.02)
     game.refresh_from_db()
