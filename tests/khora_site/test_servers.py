@@ -7,6 +7,9 @@ import threading
 import urllib.request
 
 import pytest
+from django.contrib.staticfiles.management.commands.runserver import (
+    Command as StaticFilesRunserver,
+)
 from django.core.management import get_commands, load_command_class
 from django.core.servers.basehttp import WSGIRequestHandler, WSGIServer
 from django.test.testcases import LiveServerThread
@@ -55,10 +58,6 @@ def test_djangos_own_server_leaves_it_on():
 
 
 def test_runserver_is_ours_and_still_serves_static_files():
-    from django.contrib.staticfiles.management.commands.runserver import (
-        Command as StaticFilesRunserver,
-    )
-
     command = load_command_class(get_commands()["runserver"], "runserver")
     assert command.server_cls is NoDelayWSGIServer
     assert isinstance(command, StaticFilesRunserver)
