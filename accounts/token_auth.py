@@ -30,10 +30,11 @@ from hmac import compare_digest
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_out
 from django.core.cache import caches
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
@@ -166,11 +167,18 @@ def expired_tokens_delete(user=None) -> int:
     return deleted
 
 
-def _announce(user_id) -> None:
+credentials_changed = Signal()
+"""Sent with `user_id` when a token of the user was deleted, the user saved (deactivated, a
+new password) or one of their sessions logged out (then with `ended_session`, its key):
+whatever holds one of their credentials open (live's event streams) checks it again."""
+
+
+def _announce(user_id, ended_session: str | None = None) -> None:
     # Now, and again once the change is committed: a process that read the row before the
     # commit and cached it under the first stamp is told by the second.
     revocation_announce(user_id)
     transaction.on_commit(lambda: revocation_announce(user_id))
+    credentials_changed.send(sender=None, user_id=user_id, ended_session=ended_session)
 
 
 @receiver(post_delete, sender=AuthToken)
@@ -183,3 +191,11 @@ def _forget_deleted_token(sender, instance, **kwargs):
 def _forget_saved_user(sender, instance, **kwargs):
     checked_tokens.drop_user(instance.pk)
     _announce(instance.pk)
+
+
+@receiver(user_logged_out)
+def _forget_logged_out_session(sender, request, user, **kwargs):
+    # Sent before the session is flushed: its key goes with the notice, so that a stream
+    # opened with it ends without waiting to see the session gone.
+    if user is not None:
+        _announce(user.pk, getattr(request, "session", None) and request.session.session_key)

@@ -38,7 +38,12 @@ def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
         "not_your_turn, game_over, not_in_lobby, game_full, ...).",
         422: "Matches the schema but the rules refuse it (illegal_option with legal_options, "
         "invalid_setup, invalid_seq, weak_password, idempotency_key_reused).",
-        429: "Too many requests (throttled); wait the Retry-After seconds.",
+        421: "Asked of the wrong server (stream_server_required: event streams are served by "
+        "the stream server).",
+        429: "Too many requests (throttled; too_many_streams with `limit` and `max`); wait the "
+        "Retry-After seconds.",
+        503: "The database cannot serve now (database_unavailable); try again after the "
+        "Retry-After seconds.",
     }
     return {
         (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(ProblemOutput, description=text)

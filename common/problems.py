@@ -6,6 +6,7 @@ what a client needs to fix the request (`errors` per field, `legal_options`, `cu
 
 from __future__ import annotations
 
+import logging
 import math
 from http import HTTPStatus
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
@@ -21,7 +23,13 @@ from rest_framework.response import Response
 from common.errors import DomainError
 from common.parsers import TooDeep, UnencodableText
 
+log = logging.getLogger(__name__)
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+# Database failures that pass by themselves (a restart, a dropped connection, no connection
+# left): 503 with Retry-After, not 500.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+DATABASE_RETRY_AFTER_SECONDS = 5
 
 # Every `code` a problem can carry (the schema's enum; a test keeps it complete).
 PROBLEM_CODES = sorted(
@@ -41,6 +49,8 @@ PROBLEM_CODES = sorted(
         "invalid_idempotency_key",
         "idempotency_key_reused",
         "throttled",
+        "too_many_streams",
+        "stream_server_required",
         # who is asking
         "not_authenticated",
         "authentication_failed",
@@ -108,6 +118,7 @@ PROBLEM_CODES = sorted(
         "webhook_url_refused",
         "webhook_not_found",
         # the server
+        "database_unavailable",
         "server_error",
         "error",
     }
@@ -170,7 +181,7 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DomainError):
         response = problem_response(exc.status, exc.code, exc.message, **exc.details)
         retry_after = exc.details.get("retry_after")
-        if exc.status == 429 and retry_after:  # a refusal that says when to try again
+        if exc.status in (429, 503) and retry_after:  # a refusal that says when to try again
             response["Retry-After"] = str(retry_after)
         return response
     if isinstance(exc, Http404):
@@ -182,6 +193,16 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
             f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, "
             "the most this API reads.",
         )
+    if isinstance(exc, DATABASE_DOWN):
+        # A restart, a dropped connection, no connection left: the server's, but passing.
+        log.warning("The database could not serve a request: %s", exc)
+        response = problem_response(
+            503,
+            "database_unavailable",
+            "The database cannot serve this request now; try again in a few seconds.",
+        )
+        response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+        return response
     if isinstance(exc, DjangoPermissionDenied):
         return problem_response(403, "permission_denied", "You may not do this.")
     if isinstance(exc, exceptions.APIException):

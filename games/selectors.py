@@ -275,11 +275,16 @@ def _notice_line(row) -> dict[str, Any]:
     return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
 
 
-def game_log(game: Game, user, after: int, limit: int, lang: str = "en") -> dict[str, Any]:
+def game_log(
+    game: Game, user, after: int, limit: int, lang: str = "en", viewer: Any = _READ
+) -> dict[str, Any]:
     """Log entries after seq `after`, redacted for the requester until the game is finished,
-    each with the lines it caused (narration) rendered in `lang`."""
+    each with the lines it caused (narration) rendered in `lang`. `viewer`: the seat position
+    whose view to give (None: a spectator's), when the caller knows it instead of `user`
+    (the streams share one read among the readers of one view)."""
     rules = engine_game(game)
-    viewer = viewer_position(game, user)
+    if viewer is _READ:
+        viewer = viewer_position(game, user)
     finished = game.status == Game.Status.FINISHED
     rows = list(game.events.filter(seq__gt=after).order_by("seq")[: limit + 1])
     more = len(rows) > limit

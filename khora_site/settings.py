@@ -558,6 +558,21 @@ LOGGING = {
 STREAM_HEARTBEAT_SECONDS = env_int("STREAM_HEARTBEAT_SECONDS", 15)
 # Under ASGI the streams' reads run in this many threads, each with one database connection.
 STREAM_READ_THREADS = 4
+# Open streams at once (live/limits.py; 0: no limit): per signed-in user, per client address
+# (as the throttles see it, DJANGO_TRUSTED_PROXIES), per stream process. Past one: 429.
+STREAM_LIMIT_PER_USER = env_int("STREAM_LIMIT_PER_USER", 16)
+STREAM_LIMIT_PER_ADDRESS = env_int("STREAM_LIMIT_PER_ADDRESS", 48)
+STREAM_LIMIT_PER_PROCESS = env_int("STREAM_LIMIT_PER_PROCESS", 4000)
+# A stream's lease on the shared counts lapses this long after its process last renewed it
+# (a process that died without closing its streams frees their places within it).
+STREAM_LEASE_SECONDS = 30
+STREAM_PROCESS_RETRY_SECONDS = 5
+# A stream checks its token or session again this often even when nothing announced a change
+# (rows deleted behind Django's back); announced revocations reach it at once.
+STREAM_RECHECK_SECONDS = env_int("STREAM_RECHECK_SECONDS", 300)
+# Streams asked of the WSGI server hold one of its threads for hours: refused (421) in
+# production, where uvicorn serves them; served by the embedded runserver's threads.
+STREAMS_OVER_WSGI = env_bool("STREAMS_OVER_WSGI", DEBUG)
 
 # Webhooks (webhooks/): deliveries have their own queue, so a slow receiver never delays a game
 # or an email; the sweep sends what is due (retries, a task lost with the broker).

@@ -1,18 +1,26 @@
 """The fan-out of change notices to the streams open in this process.
 
-A notice carries no game data, only a channel ("game:<id>" or "user:<id>") and a short
-payload (for a user's channel, the id of the game that changed). With `REDIS_URL` notices
-travel through Redis pub/sub: every process serving streams has one listener thread,
-subscribed to the pattern of all channels, which hands each notice to the streams of this
-process that follow its channel. Without Redis (the embedded default) notices are handed over
-inside the process that committed the change, which is the one serving the streams there.
+A notice carries no game data, only a channel ("game:<id>", "user:<id>" or "auth:<id>") and a
+short payload (for a user's channel, the id of the game that changed). With `REDIS_URL`
+notices travel through Redis pub/sub: every process serving streams has one listener thread,
+subscribed to the pattern of all this site's channels, which hands each notice to the streams
+of this process that follow its channel. Without Redis (the embedded default) notices are
+handed over inside the process that committed the change, which is the one serving the
+streams there.
+
+Every notice handed over gets a number from one counter of the process. A stream that takes
+its notices learns the highest number among them: a read started after taking notice n sees
+every change notice n announced, so streams woken by the same notice can share one read
+(`live.shared`) keyed by that number.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import re
 import threading
 import time
 from collections import defaultdict
@@ -22,7 +30,19 @@ from django.conf import settings
 
 log = logging.getLogger(__name__)
 
-PREFIX = "khora:live:"
+EVERYTHING = "*"
+"""The channel of the notice `wake_all` gives: anything may have changed (Redis came back)."""
+
+
+def prefix() -> str:
+    """The Redis channels' prefix: the site's CACHE_KEY_PREFIX first, so that two sites (or
+    test runs) sharing one Redis never wake each other's streams."""
+    site = settings.CACHES.get("default", {}).get("KEY_PREFIX", "") or ""
+    return f"{site}khora:live:"
+
+
+def _glob_escaped(text: str) -> str:
+    return re.sub(r"([\\*?\[\]])", r"\\\1", text)
 
 
 class Subscription:
@@ -36,18 +56,22 @@ class Subscription:
         self.hub = hub
         self.channels = frozenset(channels)
         self._notices: set[tuple[str, str]] = set()
+        self._number = 0
         self._lock = threading.Lock()
         self._woken = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._async_woken: asyncio.Event | None = None
+        self.taken_number = 0
+        """The highest notice number among those last taken (0: none yet)."""
 
     def bind_loop(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._async_woken = asyncio.Event()
 
-    def notify(self, channel: str, payload: str) -> None:
+    def notify(self, channel: str, payload: str, number: int = 0) -> None:
         with self._lock:
             self._notices.add((channel, payload))
+            self._number = max(self._number, number)
         self._woken.set()
         if self._loop is not None and self._async_woken is not None:
             # RuntimeError: the loop has closed, and its stream with it.
@@ -62,6 +86,7 @@ class Subscription:
             self._async_woken.clear()
         with self._lock:
             notices, self._notices = self._notices, set()
+            self.taken_number = self._number if notices else 0
         return notices
 
     def wait(self, timeout: float) -> set[tuple[str, str]]:
@@ -83,6 +108,7 @@ class Hub:
         self._by_channel: dict[str, set[Subscription]] = defaultdict(set)
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
+        self._numbers = itertools.count(1)
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
         if settings.REDIS_URL:
@@ -105,15 +131,17 @@ class Hub:
     def dispatch(self, channel: str, payload: str) -> None:
         with self._lock:
             followers = list(self._by_channel.get(channel, ()))
+            number = next(self._numbers)
         for subscription in followers:
-            subscription.notify(channel, payload)
+            subscription.notify(channel, payload, number)
 
     def wake_all(self) -> None:
         """Every stream reads again: notices may have been lost (Redis reconnected)."""
         with self._lock:
-            everyone = {(s, c) for c, subs in self._by_channel.items() for s in subs}
-        for subscription, channel in everyone:
-            subscription.notify(channel, "")
+            everyone = {s for subs in self._by_channel.values() for s in subs}
+            number = next(self._numbers)
+        for subscription in everyone:
+            subscription.notify(EVERYTHING, "", number)
 
     def open_streams(self) -> int:
         with self._lock:
@@ -126,7 +154,7 @@ class Hub:
             ready = threading.Event()
             self._listener = threading.Thread(
                 target=self._listen,
-                args=(settings.REDIS_URL, ready),
+                args=(settings.REDIS_URL, prefix(), ready),
                 daemon=True,
                 name="khora-live-listener",
             )
@@ -135,7 +163,7 @@ class Hub:
         # committed in between would reach it neither way.
         ready.wait(5)
 
-    def _listen(self, url: str, ready: threading.Event) -> None:
+    def _listen(self, url: str, channel_prefix: str, ready: threading.Event) -> None:
         import redis
 
         first = True
@@ -143,7 +171,7 @@ class Hub:
             try:
                 client = redis.Redis.from_url(url, socket_keepalive=True)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
-                pubsub.psubscribe(PREFIX + "*")
+                pubsub.psubscribe(_glob_escaped(channel_prefix) + "*")
                 pubsub.get_message(timeout=1)  # the subscription's confirmation
                 ready.set()
                 if not first:
@@ -152,7 +180,7 @@ class Hub:
                 for message in pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
-                    channel = message["channel"].decode()[len(PREFIX) :]
+                    channel = message["channel"].decode()[len(channel_prefix) :]
                     self.dispatch(channel, message["data"].decode())
             except Exception:  # Redis went away: reconnect, then every stream reads again
                 log.warning("Live listener lost Redis; reconnecting.", exc_info=True)

@@ -7,34 +7,43 @@ A game stream sends each log entry after the one the client last saw, exactly as
 player's stream (`me/stream/`) sends a `prompt` event per game whenever that game's prompt for
 them changed, and `game_over` when one of their games ends; on every connection it first
 sends the prompt of each of their games that waits for them, so a client that reconnects
-misses nothing.
+misses nothing. A stream whose credential stops holding (`live.access`) sends `end` with the
+reason, and closes.
 
 Both are driven by notices from `live.hub` (never by polling the database), with a comment
 line every `STREAM_HEARTBEAT_SECONDS`. Without Redis (the embedded default) the minute tick
 runs in a process of its own whose commits cannot reach this one, so there a heartbeat also
-reads the game again.
+reads the game again. A read the database cannot serve is tried again at the next heartbeat:
+the stream stays open and loses nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
 from games.api.serializers import LogEntryOutput
 from games.models import Game
-from live.hub import HUB, Subscription
-from live.publish import game_channel, user_channel
+from live.access import ENDINGS, Reader
+from live.hub import EVERYTHING, HUB, Subscription
+from live.publish import auth_channel, game_channel, user_channel
+from live.shared import SHARED, GameRead
+
+log = logging.getLogger(__name__)
 
 RETRY_MS = 3000
 HEARTBEAT = b": heartbeat\n\n"
+OVER = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CRASHED)
+DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> bytes:
@@ -43,13 +52,21 @@ def sse(event: str, data: Any, event_id: int | None = None) -> bytes:
     return f"{head}event: {event}\ndata: {body}\n\n".encode()
 
 
-class GameFeed:
-    """A game as one requester follows it; `read()` returns what is new since the last call."""
+def ending(reason: str) -> bytes:
+    return sse("end", {"reason": reason, "detail": ENDINGS[reason]})
 
-    def __init__(self, game: Game, user, lang: str, after: int):
+
+class GameFeed:
+    """A game as one reader follows it; `read()` returns what is new since the last call.
+
+    Readers of one view (`position`: their seat, None for spectators) in one language share
+    each read (`live.shared`); only a seated player's prompt is read for them alone."""
+
+    def __init__(self, game: Game, user, position: int | None, lang: str, after: int):
         self.game_pk = game.pk
         self.public_id = game.public_id
         self.user = user
+        self.position = position
         self.lang = lang
         self.after = after
         self.prompt_sent: bytes | None = None
@@ -58,28 +75,45 @@ class GameFeed:
     def channels(self) -> list[str]:
         return [game_channel(self.public_id)]
 
-    def read(self) -> bytes:
-        game = Game.objects.select_related("creator").get(pk=self.game_pk)
-        out = []
-        while True:
-            log = selectors.game_log(
-                game, self.user, self.after, selectors.LOG_PAGE_MAX, lang=self.lang
-            )
-            for entry in log["events"]:
-                out.append(sse("entry", LogEntryOutput(entry).data, entry["seq"]))
-                self.after = entry["seq"]
-            if log["next_after"] is None:
-                break
-        prompt = selectors.game_prompt(game, self.user, self.lang, previews=True)
-        if selectors.viewer_position(game, self.user) is not None:
+    def read(self, notices: set[tuple[str, str]] | None, number: int = 0) -> bytes:
+        key = (self.game_pk, self.position, self.lang, self.after, number) if number else None
+        shared: GameRead = SHARED.get(key, self._read_shared)
+        user_id = self.user.pk if self.user.is_authenticated else None
+        seat = None if user_id is None else shared.seats.get(user_id)
+        if seat != self.position:
+            self.over = True
+            return ending("seat_changed")
+        out = [event for seq, event in shared.entries if seq > self.after]
+        self.after = max(self.after, shared.last_seq)
+        if self.position is not None:
+            game = Game.objects.select_related("creator").get(pk=self.game_pk)
+            prompt = selectors.game_prompt(game, self.user, self.lang, previews=True)
             message = sse("prompt", {"game": self.public_id, "prompt": prompt})
             if message != self.prompt_sent:
                 out.append(message)
                 self.prompt_sent = message
-        if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CRASHED):
-            out.append(sse("game_over", {"game": self.public_id, "status": game.status}))
+        if shared.ended:
+            out.append(sse("game_over", {"game": self.public_id, "status": shared.status}))
             self.over = True
         return b"".join(out)
+
+    def _read_shared(self) -> GameRead:
+        game = Game.objects.select_related("creator").get(pk=self.game_pk)
+        entries, after = [], self.after
+        while True:
+            log = selectors.game_log(
+                game, None, after, selectors.LOG_PAGE_MAX, lang=self.lang, viewer=self.position
+            )
+            for entry in log["events"]:
+                after = entry["seq"]
+                entries.append((after, sse("entry", LogEntryOutput(entry).data, after)))
+            if log["next_after"] is None:
+                break
+        # Whose view each user gets: their first seat, as selectors.viewer_position says.
+        seats = dict(
+            game.seats.filter(user__isnull=False).order_by("-pk").values_list("user_id", "position")
+        )
+        return GameRead(tuple(entries), after, seats, game.status, game.status in OVER)
 
 
 class PlayerFeed:
@@ -96,12 +130,13 @@ class PlayerFeed:
     def channels(self) -> list[str]:
         return [user_channel(self.user.pk)]
 
-    def read(self, public_ids: set[str] | None = None) -> bytes:
+    def read(self, notices: set[tuple[str, str]] | None, number: int = 0) -> bytes:
         games = Game.objects.select_related("creator").filter(seats__user=self.user)
-        if self._first or public_ids is None:
+        changed = {payload for channel, payload in notices or () if payload}
+        if self._first or notices is None or any(c == EVERYTHING for c, _p in notices):
             games = games.filter(status=Game.Status.ACTIVE)
         else:
-            games = games.filter(public_id__in=public_ids)
+            games = games.filter(public_id__in=changed)
         self._first = False
         out = []
         for game in games.distinct().order_by("pk"):
@@ -119,56 +154,112 @@ class PlayerFeed:
         return b"".join(out)
 
 
-def _read(feed, notices: set[tuple[str, str]] | None) -> bytes:
-    if isinstance(feed, PlayerFeed) and notices is not None:
-        return feed.read({payload for _channel, payload in notices if payload})
-    return feed.read()
+class Follower:
+    """A feed, the reader it serves, and what is left to do after a failed read."""
+
+    def __init__(self, feed, reader: Reader):
+        self.feed = feed
+        self.reader = reader
+        self.unread = False  # a read failed on the database: read again at the next chance
+
+    def channels(self) -> list[str]:
+        channels = self.feed.channels()
+        if self.reader.user_id is not None:
+            channels.append(auth_channel(self.reader.user_id))
+        return channels
+
+    def wait_seconds(self) -> float:
+        """Until the next heartbeat, or sooner if the credential expires before it."""
+        left = self.reader.seconds_left()
+        heartbeat = settings.STREAM_HEARTBEAT_SECONDS
+        return heartbeat if left is None else max(0.05, min(heartbeat, left + 0.05))
+
+    def must_step(self, notices: set[tuple[str, str]]) -> bool:
+        return bool(notices) or _reread_on_heartbeat() or self.unread or self.reader.check_due()
+
+    def step(self, notices: set[tuple[str, str]] | None, number: int = 0) -> bytes:
+        """Check the credential if anything says so, then read what is new (None: the first
+        read). Runs where the database may be used (a pool thread, or the request's)."""
+        try:
+            return self._step(notices, number)
+        except DATABASE_DOWN:
+            log.warning("A stream's read failed on the database; it reads again later.")
+            self.unread = True
+            return b""
+
+    def _step(self, notices: set[tuple[str, str]] | None, number: int) -> bytes:
+        reader, feed = self.reader, self.feed
+        about_access = {
+            (channel, payload)
+            for channel, payload in notices or ()
+            if channel == EVERYTHING or channel.startswith("auth:")
+        }
+        reason: str | None
+        if any(reader.ended_by(payload) for _channel, payload in about_access):
+            reason = "logged_out"
+        elif about_access or reader.check_due():
+            reason = reader.check()
+        else:
+            reason = None
+        if reason:
+            feed.over = True
+            return ending(reason)
+        news = None if notices is None else (notices - about_access)
+        if news is None or news or self.unread or _reread_on_heartbeat() or about_access:
+            # A failed read, the embedded default's heartbeat or Redis coming back: read all
+            # that is new, unshared (its notice number says nothing about it).
+            shared = news and not self.unread and not about_access
+            self.unread = False
+            return feed.read(news or None, number if shared else 0)
+        return b""
 
 
 def _reread_on_heartbeat() -> bool:
     return not settings.REDIS_URL
 
 
-def stream_sync(feed) -> Iterator[bytes]:
-    """For a server that gives each request a thread (WSGI: runserver, gunicorn threads)."""
-    subscription = HUB.subscribe(feed.channels())
+def stream_sync(follower: Follower, release) -> Iterator[bytes]:
+    """For a server that gives each request a thread (WSGI: runserver, its tests)."""
+    subscription = HUB.subscribe(follower.channels())
     try:
-        yield f"retry: {RETRY_MS}\n\n".encode() + _read(feed, None)
-        while not feed.over:
-            notices = subscription.wait(settings.STREAM_HEARTBEAT_SECONDS)
-            if notices or _reread_on_heartbeat():
-                chunk = _read(feed, notices or None)
+        yield f"retry: {RETRY_MS}\n\n".encode() + follower.step(None)
+        while not follower.feed.over:
+            notices = subscription.wait(follower.wait_seconds())
+            if follower.must_step(notices):
+                chunk = follower.step(notices, subscription.taken_number)
                 yield chunk or HEARTBEAT
             else:
                 yield HEARTBEAT
     finally:
         subscription.close()
+        release()
         close_old_connections()
 
 
-async def stream_async(feed) -> AsyncIterator[bytes]:
+async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
     """For the ASGI server: every open stream is a coroutine; reads run in a thread pool."""
-    subscription: Subscription = HUB.subscribe(feed.channels())
+    subscription: Subscription = HUB.subscribe(follower.channels())
     subscription.bind_loop()
     loop = asyncio.get_running_loop()
 
-    def read(notices):
+    def step(notices, number=0):
         # Not sync_to_async: Django keeps a database connection per async context, so every
         # stream would hold one of its own. A pool's threads run outside any context: each
         # keeps one connection, shared by all the streams it reads for.
-        return loop.run_in_executor(_read_pool(), _read_and_release, feed, notices)
+        return loop.run_in_executor(_read_pool(), _step_and_release, follower, notices, number)
 
     try:
-        yield f"retry: {RETRY_MS}\n\n".encode() + await read(None)
-        while not feed.over:
-            notices = await subscription.wait_async(settings.STREAM_HEARTBEAT_SECONDS)
-            if notices or _reread_on_heartbeat():
-                chunk = await read(notices or None)
+        yield f"retry: {RETRY_MS}\n\n".encode() + await step(None)
+        while not follower.feed.over:
+            notices = await subscription.wait_async(follower.wait_seconds())
+            if follower.must_step(notices):
+                chunk = await step(notices, subscription.taken_number)
                 yield chunk or HEARTBEAT
             else:
                 yield HEARTBEAT
     finally:
         subscription.close()
+        release()
 
 
 _pool: ThreadPoolExecutor | None = None
@@ -183,8 +274,8 @@ def _read_pool() -> ThreadPoolExecutor:
         return _pool
 
 
-def _read_and_release(feed, notices) -> bytes:
+def _step_and_release(follower: Follower, notices, number: int) -> bytes:
     try:
-        return _read(feed, notices)
+        return follower.step(notices, number)
     finally:
         close_old_connections()

@@ -8,9 +8,10 @@ server, a generator holding a thread under a WSGI server (the embedded `runserve
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -20,19 +21,27 @@ from drf_spectacular.utils import (
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.views import APIView
 
+from accounts.throttles import client_address
 from common.errors import DomainError
 from common.language import requester_language
 from common.openapi import ACCEPT_LANGUAGE, GAME_ID, problems
 from games import selectors
+from live.access import Reader
+from live.limits import LEASES
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
     GAME_STREAM_EXAMPLE,
     PLAYER_STREAM_DESCRIPTION,
     PLAYER_STREAM_EXAMPLE,
 )
-from live.streams import GameFeed, PlayerFeed, stream_async, stream_sync
+from live.streams import OVER, Follower, GameFeed, PlayerFeed, stream_async, stream_sync
 
 EVENT_STREAM = "text/event-stream"
+WRONG_SERVER = (
+    "Event streams are served by the stream server (uvicorn, ASGI), not by this one: the "
+    "proxy should send /api/v1/games/<id>/stream/ and /api/v1/me/stream/ there "
+    "(docs/operations.md)."
+)
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
     str,
@@ -60,7 +69,15 @@ class StreamView(APIView):
         # asks for text/event-stream only).
         return super().perform_content_negotiation(request, force=True)
 
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if not isinstance(request._request, ASGIRequest) and not settings.STREAMS_OVER_WSGI:
+            raise DomainError("stream_server_required", WRONG_SERVER, 421)
+
     def stream(self, request, feed) -> StreamingHttpResponse:
+        reader = Reader.of(request)
+        lease = LEASES.acquire(reader.user_id, client_address(request))
+        follower = Follower(feed, reader)
         served_async = isinstance(request._request, ASGIRequest)
         if served_async:
             # Under ASGI this request's database connection belongs to its context and would
@@ -68,8 +85,11 @@ class StreamView(APIView):
             # it go now; the stream reads through the pool's connections (live.streams).
             for connection in connections.all(initialized_only=True):
                 connection.close()
-        body = stream_async(feed) if served_async else stream_sync(feed)
-        response = StreamingHttpResponse(body, content_type=EVENT_STREAM)
+        body = stream_async if served_async else stream_sync
+        response = StreamingHttpResponse(body(follower, lease.release), content_type=EVENT_STREAM)
+        # A body never started (the client left first) runs no `finally`: the response's
+        # closing, which the server always does, gives the place back too.
+        response._resource_closers.append(lease.release)
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
         return response
@@ -84,15 +104,23 @@ class GameStreamView(StreamView):
         parameters=[GAME_ID, AFTER, LAST_EVENT_ID, ACCEPT_LANGUAGE],
         responses={
             (200, EVENT_STREAM): OpenApiResponse(str, description=GAME_STREAM_DESCRIPTION),
-            **problems(400, 401, 404, 422),
+            (204, None): OpenApiResponse(
+                description="The game is over and you have every entry after `after` / "
+                "Last-Event-ID: nothing will come (a standard EventSource stops reconnecting)."
+            ),
+            **problems(400, 401, 404, 421, 422, 429, 503),
         },
         examples=[example("Entries and a prompt", GAME_STREAM_EXAMPLE)],
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
         after = _start_after(request, game.last_seq)
+        if game.status in OVER and after >= game.last_seq:
+            # Nothing will ever come: 204 is what stops a standard EventSource reconnecting.
+            return HttpResponse(status=204)
         lang = requester_language(request)
-        return self.stream(request, GameFeed(game, request.user, lang, after))
+        position = selectors.viewer_position(game, request.user)
+        return self.stream(request, GameFeed(game, request.user, position, lang, after))
 
 
 class PlayerStreamView(StreamView):
@@ -104,7 +132,7 @@ class PlayerStreamView(StreamView):
         parameters=[ACCEPT_LANGUAGE],
         responses={
             (200, EVENT_STREAM): OpenApiResponse(str, description=PLAYER_STREAM_DESCRIPTION),
-            **problems(401),
+            **problems(401, 421, 429, 503),
         },
         examples=[example("A prompt and a game's end", PLAYER_STREAM_EXAMPLE)],
     )
@@ -122,7 +150,8 @@ def _start_after(request, last_seq: int) -> int:
 
 
 def _seq(text: str, name: str, last_seq: int) -> int:
-    if not text.isdigit() or len(text) > 12:
+    # ASCII digits only: str.isdigit() is true of "²", "①" and "٣" too.
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
         raise DomainError(
             "invalid_input", f"{name} must be a seq: a whole number from 0 to {last_seq}.", 400
         )

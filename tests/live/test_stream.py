@@ -7,6 +7,7 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient
+from rest_framework.test import APIClient
 
 from games.models import Game
 from live.hub import HUB
@@ -166,3 +167,42 @@ def test_under_asgi_the_stream_is_a_coroutine_woken_by_the_commit(make_player):
     entries = [e for e in events if e.event == "entry"]
     assert [e.id for e in entries] == list(range(1, last_seq(game) + 1))
     assert HUB.open_streams() == 0
+
+
+def test_readers_of_one_view_share_one_read_and_each_seat_keeps_its_own(make_player, monkeypatch):
+    from games import selectors
+
+    players = [make_player("alice"), make_player("bob")]
+    game = start_game(players)
+    spectators = [
+        StreamReader(APIClient().get(url(game, "stream"), REMOTE_ADDR=f"203.0.113.{n}"))
+        for n in range(20)
+    ]
+    seated = {p.user.username: open_stream(p, game) for p in players}
+    for stream in [*spectators, *seated.values()]:
+        stream.read()
+    reads = []
+    real_game_log = selectors.game_log
+
+    def counted(game, user, after, limit, lang="en", **kwargs):
+        reads.append(kwargs.get("viewer"))
+        return real_game_log(game, user, after, limit, lang, **kwargs)
+
+    monkeypatch.setattr(selectors, "game_log", counted)
+    before = last_seq(game)
+    play_one(players, game)
+    received = {n: s.read_until(caught_up(game)) for n, s in enumerate(spectators)}
+    for name, stream in seated.items():
+        received[name] = stream.read_until(caught_up(game))
+    spectator_reads = [viewer for viewer in reads if viewer is None]
+    # One read for twenty spectators (a few if the notices reached them apart, via Redis).
+    assert 1 <= len(spectator_reads) <= 4, reads
+    assert sorted(v for v in reads if v is not None) == [0, 1]  # each seat read for itself
+    entries = {n: [e.raw for e in events if e.event == "entry"] for n, events in received.items()}
+    assert all(entries[n] == entries[0] for n in range(20))
+    for player in players:
+        log = player.get(url(game, "log") + f"?after={before}").json()["events"]
+        mine = [e.data for e in received[player.user.username] if e.event == "entry"]
+        assert mine == log  # their own view, not the spectators'
+    for stream in [*spectators, *seated.values()]:
+        stream.close()
