@@ -8,19 +8,26 @@ A `text/event-stream` (Server-Sent Events) that stays open. Events:
   in your language).
 - `prompt` (seated players only; no id): `{"game": "<id>", "prompt": PromptOutput or null}`,
   sent on connecting and whenever your prompt changes.
-- `game_over` (no id): `{"game": "<id>", "status": "finished"}`; the stream then ends.
+- `game_over` (no id): `{"game": "<id>", "status": "finished"}`; the stream then ends, and a
+  reconnect is answered 204 (nothing more will come).
+- `end` (no id): `{"reason": "...", "detail": "..."}` when the credential the stream was opened
+  with stops holding (`token_revoked`, `token_expired`, `logged_out`, `session_expired`,
+  `account_disabled`) or your seat changed (`seat_changed`); the stream then ends.
 - a comment line (`: heartbeat`) every 15 seconds.
 
 Reconnect with `Last-Event-ID` (browsers' EventSource do it by themselves): the stream resumes
 after that seq, so you miss no entry and get none twice. A stream for a game you cannot read is
-refused as the read would be (problem+json)."""
+refused as the read would be (problem+json). Open streams are limited per account, per client
+address and per server: past a limit, 429 `too_many_streams` with Retry-After."""
 
 PLAYER_STREAM_DESCRIPTION = """\
 A `text/event-stream` of your games: `prompt` events
 (`{"game": "<id>", "prompt": PromptOutput or null}`) when a game's prompt for you changes, and
 `game_over` (`{"game": "<id>", "status": "finished"}`) when one of your games ends. On
 connecting (and reconnecting) it first sends the prompt of each of your games waiting for you;
-events carry no id. A comment line (`: heartbeat`) every 15 seconds."""
+events carry no id. A comment line (`: heartbeat`) every 15 seconds. `end`
+(`{"reason": "...", "detail": "..."}`) when your credential stops holding (a revoked or expired
+token, a log-out, a disabled account); the stream then ends."""
 
 GAME_STREAM_EXAMPLE = (
     "retry: 3000\n\n"

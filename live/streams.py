@@ -205,12 +205,13 @@ class Follower:
             feed.over = True
             return ending(reason)
         news = None if notices is None else (notices - about_access)
-        if news is None or news or self.unread or _reread_on_heartbeat() or about_access:
-            # A failed read, the embedded default's heartbeat or Redis coming back: read all
-            # that is new, unshared (its notice number says nothing about it).
-            shared = news and not self.unread and not about_access
+        everything = any(channel == EVERYTHING for channel, _payload in about_access)
+        if news is None or news or self.unread or everything or _reread_on_heartbeat():
+            # Only a read for a notice is shared: after a failed read, Redis coming back or the
+            # embedded default's heartbeat the notice number says nothing of what is new.
+            shared = bool(news) and not self.unread and not everything
             self.unread = False
-            return feed.read(news or None, number if shared else 0)
+            return feed.read(None if everything else (news or None), number if shared else 0)
         return b""
 
 
