@@ -119,6 +119,7 @@ PROBLEM_CODES = sorted(
         "webhook_not_found",
         # the server
         "database_unavailable",
+        "streams_busy",
         "server_error",
         "error",
     }

@@ -1,8 +1,41 @@
-"""ASGI entry point."""
+"""ASGI entry point: the event streams' server (uvicorn).
+
+Django keeps a database connection per async context, and a request served here is a context
+of its own that ends with it: a connection kept for reuse (CONN_MAX_AGE) would be kept by
+nobody, open until the garbage collector finds it, and a burst of requests would use up the
+database's connections. Requests here close theirs at their end; the streams' reads run in a
+few threads of their own, each of which keeps one connection (live.streams).
+
+Django answers no ASGI lifespan messages; this application does, for one job: at shutdown the
+streams of this process give their places in the shared stream counts back (live.limits).
+uvicorn cancels the open requests first, but Django's handler leaves the task that sends a
+streaming body running, so a stream's own `finally` never comes before uvicorn ends the process
+by re-raising the signal it stopped on.
+"""
 
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "khora_site.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from django.conf import settings  # noqa: E402 - configured by get_asgi_application()
+
+for database in settings.DATABASES.values():
+    database["CONN_MAX_AGE"] = 0
+
+
+async def application(scope, receive, send):
+    if scope["type"] != "lifespan":
+        return await django_application(scope, receive, send)
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            from live.limits import LEASES
+
+            LEASES.release_all()
+            await send({"type": "lifespan.shutdown.complete"})
+            return

@@ -566,6 +566,10 @@ STREAM_LIMIT_PER_PROCESS = env_int("STREAM_LIMIT_PER_PROCESS", 4000)
 # A stream's lease on the shared counts lapses this long after its process last renewed it
 # (a process that died without closing its streams frees their places within it).
 STREAM_LEASE_SECONDS = 30
+# Under ASGI each request has a database connection of its own: at most this many stream
+# requests of a process open theirs at once (the others wait, then 503 streams_busy).
+STREAM_OPENING_AT_ONCE = 8
+STREAM_OPENING_WAIT_SECONDS = 10
 STREAM_PROCESS_RETRY_SECONDS = 5
 # A stream checks its token or session again this often even when nothing announced a change
 # (rows deleted behind Django's back); announced revocations reach it at once.

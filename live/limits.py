@@ -4,7 +4,8 @@ An open stream costs a coroutine, a socket and a share of every read; a client t
 thousand would starve everyone else. Each stream takes a lease on its user's and its client
 address's count before it starts, and on this process's; over any limit the request is refused
 with 429 and Retry-After (`STREAM_LIMIT_PER_USER`, `STREAM_LIMIT_PER_ADDRESS`,
-`STREAM_LIMIT_PER_PROCESS`; 0 turns one off). The address is the one the throttles use
+`STREAM_LIMIT_PER_PROCESS`; 0 turns one off; a full process answers 503 instead, which the
+proxy passes on to another process). The address is the one the throttles use
 (`accounts.throttles.client_address`): X-Forwarded-For is believed only as far as
 DJANGO_TRUSTED_PROXIES says, so a forged header makes no new client.
 
@@ -66,8 +67,6 @@ REFUSALS = {
     "Close one (or follow all your games on one me/stream/) and try again.",
     "address": "Your address already has {count} open event streams, the most one address may "
     "hold. Close one and try again.",
-    "process": "This server holds as many event streams as it can ({count}). Try again in a "
-    "few seconds.",
 }
 
 
@@ -104,7 +103,7 @@ class Leases:
             process = self._local.setdefault("process", set())
             limit = settings.STREAM_LIMIT_PER_PROCESS
             if limit and len(process) >= limit:
-                raise refusal("process", limit, settings.STREAM_PROCESS_RETRY_SECONDS)
+                raise process_full(limit)
             if not settings.REDIS_URL:
                 for key, (scope, _ident, most) in zip(keys, wanted, strict=True):
                     if most and len(self._local.get(key, ())) >= most:
@@ -123,6 +122,21 @@ class Leases:
                 self._held[member] = lease
             self._ensure_keeper()
         return lease
+
+    def address_full(self, address: str) -> bool:
+        """Whether the address holds its limit already: a refusal that costs no database work
+        (the lease taken later is what counts; this only turns a flood away early)."""
+        most = settings.STREAM_LIMIT_PER_ADDRESS
+        if not most:
+            return False
+        key = self._key("address", address)
+        if not settings.REDIS_URL:
+            with self._lock:
+                return len(self._local.get(key, ())) >= most
+        try:
+            return self._client().zcount(key, time.time(), "+inf") >= most
+        except Exception:  # Redis is down: the lease decides (see the module)
+            return False
 
     def release(self, lease: Lease) -> None:
         with self._lock:
@@ -185,6 +199,15 @@ class Leases:
                 args=[settings.STREAM_LEASE_SECONDS, *(member for _key, member in chunk)],
             )
 
+    def release_all(self) -> None:
+        """Give back every lease this process holds: at shutdown (khora_site/asgi.py), where a
+        stream's own `finally` does not come; without this its clients, reconnecting to another
+        process seconds later, would find their old places still taken."""
+        with self._lock:
+            held = list(self._held.values())
+        for lease in held:
+            self.release(lease)
+
     def _ensure_keeper(self) -> None:
         with self._lock:
             if self._keeper is not None and self._keeper.is_alive():
@@ -210,6 +233,22 @@ def refusal(scope: str, count: int, retry_after: int) -> DomainError:
         429,
         {"limit": scope, "max": count, "retry_after": retry_after},
     )
+
+
+def process_full(count: int) -> DomainError:
+    """503, not 429: the proxy passes a 503 on to another stream process, which may have room
+    (deploy/nginx/), and a client that gets it anyway tries again after Retry-After."""
+    return DomainError(
+        "streams_busy",
+        f"This server holds as many event streams as it can ({count}); try again in a few seconds.",
+        503,
+        {"limit": "process", "max": count, "retry_after": settings.STREAM_PROCESS_RETRY_SECONDS},
+    )
+
+
+def address_refusal() -> DomainError:
+    most = settings.STREAM_LIMIT_PER_ADDRESS
+    return refusal("address", most, settings.STREAM_LEASE_SECONDS)
 
 
 LEASES = Leases()

@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
@@ -185,6 +185,7 @@ class Follower:
         except DATABASE_DOWN:
             log.warning("A stream's read failed on the database; it reads again later.")
             self.unread = True
+            connection.close()  # the next read opens a new one (after a restart, say)
             return b""
 
     def _step(self, notices: set[tuple[str, str]] | None, number: int) -> bytes:
@@ -247,7 +248,7 @@ async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
         # Not sync_to_async: Django keeps a database connection per async context, so every
         # stream would hold one of its own. A pool's threads run outside any context: each
         # keeps one connection, shared by all the streams it reads for.
-        return loop.run_in_executor(_read_pool(), _step_and_release, follower, notices, number)
+        return loop.run_in_executor(_read_pool(), _step_in_pool, follower, notices, number)
 
     try:
         yield f"retry: {RETRY_MS}\n\n".encode() + await step(None)
@@ -275,8 +276,7 @@ def _read_pool() -> ThreadPoolExecutor:
         return _pool
 
 
-def _step_and_release(follower: Follower, notices, number: int) -> bytes:
-    try:
-        return follower.step(notices, number)
-    finally:
-        close_old_connections()
+def _step_in_pool(follower: Follower, notices, number: int) -> bytes:
+    # The pool's thread keeps its connection for the next read (khora_site/asgi.py); one that
+    # failed is closed by step().
+    return follower.step(notices, number)

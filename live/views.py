@@ -8,6 +8,8 @@ server, a generator holding a thread under a WSGI server (the embedded `runserve
 
 from __future__ import annotations
 
+import threading
+
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
@@ -27,7 +29,7 @@ from common.language import requester_language
 from common.openapi import ACCEPT_LANGUAGE, GAME_ID, problems
 from games import selectors
 from live.access import Reader
-from live.limits import LEASES
+from live.limits import LEASES, address_refusal
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
     GAME_STREAM_EXAMPLE,
@@ -63,13 +65,46 @@ def example(name: str, text: str) -> OpenApiExample:
     return OpenApiExample(name, value=text, response_only=True, media_type=EVENT_STREAM)
 
 
+_opening = threading.BoundedSemaphore(settings.STREAM_OPENING_AT_ONCE)
+
+
 class StreamView(APIView):
     def perform_content_negotiation(self, request, force=False):
         # A stream's errors are problem+json whatever the client accepts (EventSource
         # asks for text/event-stream only).
         return super().perform_content_negotiation(request, force=True)
 
+    def dispatch(self, request, *args, **kwargs):
+        if not isinstance(request, ASGIRequest):
+            return super().dispatch(request, *args, **kwargs)
+        # Under ASGI each request runs in a thread of its own with a database connection of
+        # its own, which Django closes only once the answer is sent: a burst of a thousand
+        # stream requests would open a thousand and run the database out of them. So at most
+        # STREAM_OPENING_AT_ONCE requests of this process are opening a stream (auth, the game,
+        # the limits), and each closes its connection before it answers, whatever the answer.
+        self.opening = _opening.acquire(timeout=settings.STREAM_OPENING_WAIT_SECONDS)
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                connection.close()
+            if self.opening:
+                _opening.release()
+
     def initial(self, request, *args, **kwargs):
+        negotiated = self.perform_content_negotiation(request)
+        request.accepted_renderer, request.accepted_media_type = negotiated
+        # Before any database work (authentication reads tokens): a flood from one address
+        # costs a Redis read a request.
+        if LEASES.address_full(client_address(request)):
+            raise address_refusal()
+        if not getattr(self, "opening", True):
+            raise DomainError(
+                "streams_busy",
+                "This server is opening too many streams at once; try again in a few seconds.",
+                503,
+                {"retry_after": settings.STREAM_PROCESS_RETRY_SECONDS},
+            )
         super().initial(request, *args, **kwargs)
         if not isinstance(request._request, ASGIRequest) and not settings.STREAMS_OVER_WSGI:
             raise DomainError("stream_server_required", WRONG_SERVER, 421)
@@ -78,14 +113,7 @@ class StreamView(APIView):
         reader = Reader.of(request)
         lease = LEASES.acquire(reader.user_id, client_address(request))
         follower = Follower(feed, reader)
-        served_async = isinstance(request._request, ASGIRequest)
-        if served_async:
-            # Under ASGI this request's database connection belongs to its context and would
-            # stay open as long as the stream (Django closes it when the response ends): let
-            # it go now; the stream reads through the pool's connections (live.streams).
-            for connection in connections.all(initialized_only=True):
-                connection.close()
-        body = stream_async if served_async else stream_sync
+        body = stream_async if isinstance(request._request, ASGIRequest) else stream_sync
         response = StreamingHttpResponse(body(follower, lease.release), content_type=EVENT_STREAM)
         # A body never started (the client left first) runs no `finally`: the response's
         # closing, which the server always does, gives the place back too.

@@ -7,12 +7,14 @@ test database cannot) and Redis. Outside CI they skip with the reason; with CI=t
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -48,13 +50,28 @@ def _unavailable() -> str | None:
     return None
 
 
+def missing(reason: str) -> NoReturn:
+    """A part this test needs is not here: skip, but fail under CI=true (where .ci/run
+    provides every part)."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true but this integration test {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture
 def real_parts(transactional_db):
     reason = _unavailable()
     if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but this integration test {reason}")
-        pytest.skip(reason)
+        missing(reason)
+
+
+@pytest.fixture
+def nginx_binary() -> str:
+    """Debian's nginx (.ci/run installs it), for the tests of deploy/nginx/."""
+    binary = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
+    if binary is None:
+        missing("needs nginx: apt-get install nginx (Debian's package; .ci/run installs it)")
+    return binary
 
 
 class SmtpSink:
@@ -187,3 +204,15 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1):
             return value
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout} s waiting for {predicate.__name__}")
+
+
+@pytest.fixture
+def tasks_in_this_process():
+    """Chance and advances run in this process (the integration tests otherwise send tasks to a
+    real worker, and none runs here): each commit then publishes its notice at once."""
+    from khora_site.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

@@ -84,13 +84,15 @@ def test_behind_a_trusted_proxy_the_address_it_saw_is_the_client(anonymous, make
     held.close()
 
 
-def test_a_process_past_its_limit_refuses_with_a_short_retry(anonymous, make_player, settings):
+def test_a_full_process_answers_503_with_a_short_retry(anonymous, make_player, settings):
     settings.STREAM_LIMIT_PER_PROCESS = 2
     game = start_game([make_player("alice"), make_player("bob")])
     path = url(game, "stream")
     held = [open_stream(anonymous, path, REMOTE_ADDR=f"203.0.113.{n}") for n in (1, 2)]
     response = anonymous.get(path, REMOTE_ADDR="203.0.113.3")
-    assert_too_many(response, "process", 2)
+    # 503, which the proxy passes on to another stream process (deploy/nginx/).
+    body = assert_problem(response, 503, "streams_busy")
+    assert body["limit"] == "process" and body["max"] == 2
     assert int(response["Retry-After"]) == settings.STREAM_PROCESS_RETRY_SECONDS
     for stream in held:
         stream.close()
