@@ -241,8 +241,11 @@ def decisions_submit(
             writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []
         for decision in decisions:
-            if accepted:  # a card drawn by the previous decision is sampled before the next
-                writer.sample_chance()
+            # What the server owes comes first: a roll or a draw another seat's answer (or the
+            # previous decision of this batch) made due, which the worker would sample next.
+            # A prompt offered before it is then answered, not refused with waiting_for_chance;
+            # if the outcome changed the prompt, the refusal is stale_prompt with the new one.
+            writer.sample_chance()
             try:
                 seq = writer.decide(seat.position, decision.prompt, decision.option)
             except engine.InvalidEvent:
