@@ -1,214 +1,284 @@
-"""KhoraClient: log in, list and create games, read the view and prompt, decide (with an
-Idempotency-Key, retried on 429 and 5xx after `Retry-After`), and follow a game's event stream
-(Server-Sent Events), reconnecting with `Last-Event-ID` so that no entry is missed or repeated.
+"""KhoraClient: every operation of the Khôra turn server's API, with typed results.
 
-The standard library only: `urllib` for requests, a socket read line by line for streams.
+Games, lobbies, playing and the streams are here; table talk, pauses, nudges, substitutes,
+your settings and webhooks in `khora_client.social` (KhoraClient has both). Each method is one
+operation of `khora_client.operations`; what is tried again after a failure, and why that is
+safe, is in `khora_client.transport`; how a stream goes on through restarts in
+`khora_client.streams`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import cast
 
-JSON = dict[str, Any]
-RETRY_STATUSES = {429, 500, 502, 503, 504}
+from khora_client import operations as op
+from khora_client.social import SocialApi
+from khora_client.streams import StreamEvent, follow
+from khora_client.transport import Retry, Transport
+from khora_client.types import (
+    Account,
+    BotLevel,
+    Decisions,
+    GameCreateInput,
+    GameDetail,
+    GameOptionsInput,
+    GamePage,
+    GameStartInput,
+    GameSummary,
+    History,
+    Language,
+    Log,
+    LogEntry,
+    Prompt,
+    PromptEnvelope,
+    Revision,
+    Revoked,
+    State,
+    Token,
+)
+from khora_client.types.inputs import AccountCreateInput, DecisionItem
 
 
-class ApiError(Exception):
-    """A problem+json answer: `status`, `code` (stable, e.g. "stale_prompt") and the body."""
+class KhoraClient(SocialApi):
+    """A client of one server, as one account (or anonymous until `login` or `sign_up`).
 
-    def __init__(self, status: int, body: JSON):
-        self.status = status
-        self.code = str(body.get("code", "error"))
-        self.body = body
-        super().__init__(f"{status} {self.code}: {body.get('detail', '')}")
+    `timeout`: seconds a request may take; `stream_timeout`: seconds a stream may stay silent
+    before it is taken for hung and made again (the server writes every 15 s); `retry`: how
+    failed requests are tried again (khora_client.Retry); `language`: the Accept-Language of
+    texts (prompts, narration) when your profile names none. One client may be used from
+    several threads: it keeps no connection between requests."""
 
-
-@dataclass(frozen=True)
-class Event:
-    """One Server-Sent Event: `event` (entry, prompt, game_over), its JSON `data`, its `id`."""
-
-    event: str
-    data: JSON
-    id: int | None
-
-
-class KhoraClient:
     def __init__(
         self,
         base_url: str,
         token: str | None = None,
         *,
         timeout: float = 30.0,
-        retries: int = 5,
-        max_wait: float = 60.0,
+        stream_timeout: float = 45.0,
+        retry: Retry | None = None,
+        language: str | None = None,
+        user_agent: str | None = None,
     ):
-        self.api = base_url.rstrip("/") + "/api/v1/"
-        self.token = token
-        self.timeout = timeout
-        self.retries = retries
-        self.max_wait = max_wait
-
-    # --- accounts -------------------------------------------------------------------------
-
-    def login(self, username: str, password: str) -> str:
-        body = self._call("POST", "auth/token/", {"username": username, "password": password})
-        self.token = str(body["token"])
-        return self.token
-
-    def sign_up(self, username: str, email: str, password: str) -> str:
-        body = self._call(
-            "POST", "accounts/", {"username": username, "email": email, "password": password}
+        self.transport = Transport(
+            base_url,
+            token,
+            timeout=timeout,
+            retry=retry,
+            language=language,
+            user_agent=user_agent,
         )
-        self.token = str(body["token"])
-        return self.token
+        self.stream_timeout = stream_timeout
 
-    # --- games ----------------------------------------------------------------------------
+    @property
+    def token(self) -> str | None:
+        return self.transport.token
 
-    def games(self, list_filter: str = "mine") -> list[JSON]:
-        """Every game of the list (`mine`, `open` or `awaiting`), all pages."""
-        games: list[JSON] = []
-        page: str | None = f"games/?filter={urllib.parse.quote(list_filter)}"
-        while page:
-            body = self._call("GET", page)
-            games += body["results"]
-            page = body["next"]
-        return games
+    @token.setter
+    def token(self, token: str | None) -> None:
+        self.transport.token = token
 
-    def create_game(self, seats: int, *, step_hours: int = 48, **fields: Any) -> JSON:
-        return self._call("POST", "games/", {"seats": seats, "step_hours": step_hours, **fields})
+    # --- accounts and tokens ----------------------------------------------------------------
 
-    def join(self, game_id: str) -> JSON:
-        return self._call("POST", f"games/{game_id}/join/", {})
+    def sign_up(
+        self,
+        username: str,
+        email: str,
+        password: str,
+        *,
+        time_zone: str | None = None,
+        language: Language | None = None,
+    ) -> Account:
+        """A new account; the client then uses its first token."""
+        body: AccountCreateInput = {"username": username, "email": email, "password": password}
+        if time_zone is not None:
+            body["time_zone"] = time_zone
+        if language is not None:
+            body["language"] = language
+        account = cast(Account, self.transport.call(op.ACCOUNTS_CREATE, body=body))
+        self.token = account["token"]
+        return account
 
-    def start(self, game_id: str, *, fill_with_bots: bool = False) -> JSON:
-        return self._call("POST", f"games/{game_id}/start/", {"fill_with_bots": fill_with_bots})
+    def login(self, username: str, password: str) -> Token:
+        """A new token for the account; the client then uses it."""
+        body = {"username": username, "password": password}
+        token = cast(Token, self.transport.call(op.AUTH_TOKEN_CREATE, body=body))
+        self.token = token["token"]
+        return token
 
-    def game(self, game_id: str) -> JSON:
+    def logout(self) -> Revoked:
+        """Revoke the token this client uses (its open streams end too)."""
+        revoked = cast(Revoked, self.transport.call(op.AUTH_TOKEN_REVOKE, body={}))
+        self.token = None
+        return revoked
+
+    def logout_everywhere(self) -> Revoked:
+        """Revoke every token of the account."""
+        revoked = cast(Revoked, self.transport.call(op.AUTH_TOKEN_REVOKE_ALL, body={}))
+        self.token = None
+        return revoked
+
+    # --- games and lobbies ------------------------------------------------------------------
+
+    def games(self, list_filter: str = "mine") -> list[GameSummary]:
+        """Every game of a list: `mine`, `open` (lobbies to join) or `awaiting` (yours that
+        wait for you), newest first, all pages."""
+        return list(self.iter_games(list_filter))
+
+    def iter_games(self, list_filter: str = "mine") -> Iterator[GameSummary]:
+        """The same, a page at a time as you read."""
+        cursor: str | None = None
+        while True:
+            query = {"filter": list_filter, "cursor": cursor}
+            page = cast(GamePage, self.transport.call(op.GAMES_LIST, query=query))
+            yield from page["results"]
+            if not page["next"]:
+                return
+            # Only the cursor is taken from `next`: a proxy may give the server another host.
+            found = urllib.parse.parse_qs(urllib.parse.urlsplit(page["next"]).query)
+            cursor = found["cursor"][0]
+
+    def create_game(
+        self,
+        seats: int,
+        *,
+        bots: Iterable[BotLevel] = (),
+        name: str | None = None,
+        private: bool | None = None,
+        step_hours: int | None = None,
+        options: GameOptionsInput | None = None,
+    ) -> GameDetail:
+        """A lobby with you in seat 0; `bots` (their levels) take seats 1, 2, ..., and a game
+        they fill starts at once: `create_game(2, bots=["random"])`."""
+        body: GameCreateInput = {"seats": seats}
+        if bots:
+            body["bots"] = list(bots)
+        if name is not None:
+            body["name"] = name
+        if private is not None:
+            body["private"] = private
+        if step_hours is not None:
+            body["step_hours"] = step_hours
+        if options is not None:
+            body["options"] = options
+        return cast(GameDetail, self.transport.call(op.GAMES_CREATE, body=body))
+
+    def game(self, game_id: str) -> GameDetail:
         """Status, seats, round, phase, your view and prompt, the deadline, the scores."""
-        return self._call("GET", f"games/{game_id}/")
+        return cast(GameDetail, self._game_call(op.GAMES_RETRIEVE, game_id))
 
-    def prompt(self, game_id: str) -> JSON | None:
-        return self._call("GET", f"games/{game_id}/prompt/")["prompt"]
+    def join(self, game_id: str) -> GameDetail:
+        """Take the first free seat of a lobby (a full lobby starts by itself)."""
+        return cast(GameDetail, self._game_call(op.GAMES_JOIN, game_id, body={}))
 
-    def log(self, game_id: str, after: int = 0, limit: int = 500) -> JSON:
-        return self._call("GET", f"games/{game_id}/log/?after={after}&limit={limit}")
+    def leave(self, game_id: str) -> GameDetail:
+        """Leave a lobby (its creator leaving abandons it)."""
+        return cast(GameDetail, self._game_call(op.GAMES_LEAVE, game_id, body={}))
+
+    def start(
+        self, game_id: str, *, fill_with_bots: bool = False, bot_level: BotLevel | None = None
+    ) -> GameDetail:
+        """Start your lobby; with `fill_with_bots` its empty seats go to bots of `bot_level`
+        (the server's default: standard), else empty seats are refused (409 seats_empty)."""
+        body: GameStartInput = {"fill_with_bots": fill_with_bots}
+        if bot_level is not None:
+            body["bot_level"] = bot_level
+        return cast(GameDetail, self._game_call(op.GAMES_START, game_id, body=body))
+
+    # --- playing ----------------------------------------------------------------------------
+
+    def prompt(self, game_id: str) -> Prompt | None:
+        """What the game asks you now; None when nothing waits for you."""
+        return cast(PromptEnvelope, self._game_call(op.GAMES_PROMPT, game_id))["prompt"]
 
     def decide(
         self, game_id: str, prompt_id: str, option: str, *, idempotency_key: str | None = None
-    ) -> JSON:
-        """Answer a prompt. Retries reuse one Idempotency-Key: the server applies it once."""
+    ) -> Decisions:
+        """Answer a prompt with one of its options' ids. Every try of one call sends the same
+        Idempotency-Key (a new UUID unless you give one), so the server applies it once however
+        often a lost connection makes the client send it."""
+        body = {"prompt": prompt_id, "option": option}
         key = idempotency_key or str(uuid.uuid4())
-        return self._call(
-            "POST",
-            f"games/{game_id}/decisions/",
-            {"prompt": prompt_id, "option": option},
-            headers={"Idempotency-Key": key},
-        )
+        return cast(Decisions, self._game_call(op.GAMES_DECIDE, game_id, body=body, key=key))
 
-    # --- streams --------------------------------------------------------------------------
+    def decide_many(
+        self,
+        game_id: str,
+        decisions: Iterable[DecisionItem | tuple[str, str]],
+        *,
+        idempotency_key: str | None = None,
+    ) -> Decisions:
+        """Several answers, applied in order; a refusal (ApiError) stops at the first refused
+        one and lists in its body's `accepted` the ones applied before it."""
+        items: list[DecisionItem] = [
+            {"prompt": item[0], "option": item[1]} if isinstance(item, tuple) else item
+            for item in decisions
+        ]
+        key = idempotency_key or str(uuid.uuid4())
+        body = {"decisions": items}
+        return cast(Decisions, self._game_call(op.GAMES_DECIDE, game_id, body=body, key=key))
+
+    def revise(self, game_id: str) -> Revision:
+        """Take back your sealed choice (a draft pick, your tiles) while others still choose."""
+        return cast(Revision, self._game_call(op.GAMES_REVISE, game_id, body={}))
+
+    def log(self, game_id: str, *, after: int = 0, limit: int | None = None) -> Log:
+        """A page of the log after seq `after`, redacted for you until the game ends."""
+        query = {"after": after, "limit": limit}
+        return cast(Log, self._game_call(op.GAMES_LOG, game_id, query=query))
+
+    def entries(self, game_id: str, *, after: int = 0) -> Iterator[LogEntry]:
+        """Every log entry after seq `after`, page after page."""
+        while True:
+            page = self.log(game_id, after=after)
+            yield from page["events"]
+            if page["next_after"] is None:
+                return
+            after = page["next_after"]
+
+    def history(self, game_id: str, *, after: int = 0, limit: int | None = None) -> History:
+        """What happened since seq `after`, told to you in words."""
+        query = {"after": after, "limit": limit}
+        return cast(History, self._game_call(op.GAMES_HISTORY, game_id, query=query))
+
+    def state(self, game_id: str, at: int, *, seat: int | None = None) -> State:
+        """A finished game's view after event `at`, from `seat` (default: yours)."""
+        query = {"at": at, "seat": seat}
+        return cast(State, self._game_call(op.GAMES_STATE, game_id, query=query))
+
+    # --- streams ----------------------------------------------------------------------------
 
     def stream(
-        self, game_id: str, after: int | None = 0, *, reconnect_wait: float = 1.0
-    ) -> Iterator[Event]:
-        """A game's events as they come, for ever (until game_over): reconnects by itself
-        with Last-Event-ID after a dropped connection. `after`: the seq to start after
-        (None: only what comes next)."""
-        last_id = after
-        path = f"games/{game_id}/stream/"
-        while True:
-            try:
-                for event in self._sse(path, last_id):
-                    if event.id is not None:
-                        last_id = event.id
-                    yield event
-                    if event.event == "game_over":
-                        return
-            except OSError:  # cut off (URLError is one): go on from the last id we saw
-                pass
-            time.sleep(reconnect_wait)
+        self, game_id: str, *, after: int | None = 0, give_up_after: float | None = None
+    ) -> Iterator[StreamEvent]:
+        """The game's events as they happen, until it is over: its log entries after seq
+        `after` (None: from now on), your prompt whenever it changes, then GameOver. It goes on
+        through restarts by itself (khora_client.streams says how); `give_up_after`: seconds
+        without a connection before ConnectionFailed (None: keep trying)."""
+        if after is None:  # "from now on" must survive a reconnection: learn where now is
+            after = self.log(game_id, limit=1)["last_seq"]
+        url = self.transport.url(op.GAMES_STREAM.url_path(public_id=game_id))
+        return follow(
+            self.transport,
+            url,
+            after,
+            game_stream=True,
+            read_timeout=self.stream_timeout,
+            retry=self.transport.retry,
+            give_up_after=give_up_after,
+        )
 
-    def my_stream(self, *, reconnect_wait: float = 1.0) -> Iterator[Event]:
-        """Prompts and game ends in all your games; reconnects by itself."""
-        while True:
-            with contextlib.suppress(OSError):  # cut off (URLError is one): connect again
-                yield from self._sse("me/stream/", None)
-            time.sleep(reconnect_wait)
-
-    def _sse(self, path: str, last_id: int | None) -> Iterator[Event]:
-        headers = {"Accept": "text/event-stream"}
-        if last_id is not None:
-            headers["Last-Event-ID"] = str(last_id)
-        request = self._request("GET", path, None, headers)
-        try:
-            response = urllib.request.urlopen(request, timeout=self.timeout)
-        except urllib.error.HTTPError as error:
-            raise _api_error(error) from None
-        with response:
-            fields: dict[str, str] = {}
-            for raw in response:
-                line = raw.decode("utf-8").rstrip("\r\n")
-                if line:
-                    if not line.startswith(":"):
-                        name, _, value = line.partition(":")
-                        fields[name] = value.removeprefix(" ")
-                    continue
-                if "event" in fields and "data" in fields:
-                    event_id = int(fields["id"]) if fields.get("id", "").isdigit() else None
-                    yield Event(fields["event"], json.loads(fields["data"]), event_id)
-                fields = {}
-
-    # --- the requests ---------------------------------------------------------------------
-
-    def _request(
-        self, method: str, path: str, body: JSON | None, headers: dict[str, str]
-    ) -> urllib.request.Request:
-        url = path if path.startswith("http") else self.api + path
-        data = None if body is None else json.dumps(body).encode()
-        all_headers = {"Accept": "application/json", **headers}
-        if data is not None:
-            all_headers["Content-Type"] = "application/json"
-        if self.token:
-            all_headers["Authorization"] = f"Bearer {self.token}"
-        return urllib.request.Request(url, data=data, method=method, headers=all_headers)
-
-    def _call(
-        self,
-        method: str,
-        path: str,
-        body: JSON | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> Any:
-        """One API call; 429 and 5xx are tried again (after Retry-After, else backing off)."""
-        for attempt in range(self.retries + 1):
-            request = self._request(method, path, body, headers or {})
-            try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    raw = response.read()
-                    return json.loads(raw) if raw else None
-            except urllib.error.HTTPError as error:
-                if error.code not in RETRY_STATUSES or attempt == self.retries:
-                    raise _api_error(error) from None
-                time.sleep(self._wait(error.headers.get("Retry-After"), attempt))
-        raise AssertionError("unreachable")
-
-    def _wait(self, retry_after: str | None, attempt: int) -> float:
-        if retry_after and retry_after.strip().isdigit():
-            return min(float(retry_after), self.max_wait)
-        return min(0.5 * 2**attempt, self.max_wait)
-
-
-def _api_error(error: urllib.error.HTTPError) -> ApiError:
-    try:
-        body = json.loads(error.read() or b"{}")
-    except ValueError:
-        body = {}
-    return ApiError(error.code, body if isinstance(body, dict) else {})
+    def my_stream(self, *, give_up_after: float | None = None) -> Iterator[StreamEvent]:
+        """Your prompts in all your games, and their ends, for as long as you read: on every
+        (re)connection the prompt of each game waiting for you, then each change."""
+        return follow(
+            self.transport,
+            self.transport.url(op.ME_STREAM.path),
+            None,
+            game_stream=False,
+            read_timeout=self.stream_timeout,
+            retry=self.transport.retry,
+            give_up_after=give_up_after,
+        )
