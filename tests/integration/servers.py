@@ -1,9 +1,11 @@
-"""The stream server (uvicorn) as a process of its own, on the test database and Redis, for
-the integration tests that need the production way of serving streams."""
+"""The production layout on loopback, for the integration tests that need it: the stream server
+(uvicorn) and the web server (gunicorn) as processes of their own, on the test database and
+Redis, and nginx in front of them with the shipped deploy/nginx/ configuration."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -13,10 +15,11 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tests.integration.conftest import ROOT, database_url
+from tests.integration.conftest import ROOT, _free_port, database_url
 
 # As docs/operations.md runs a stream process.
 GRACEFUL_SECONDS = 5
+DEPLOY = ROOT / "deploy" / "nginx"
 
 
 def accepts(port: int) -> bool:
@@ -94,3 +97,144 @@ class StreamProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def established(port: int) -> int:
+    """Open TCP connections accepted on `port` of 127.0.0.1 (Linux's /proc/net/tcp): the
+    streams nginx holds open to the stream process listening there."""
+    count = 0
+    with open("/proc/net/tcp") as table:
+        next(table)
+        for line in table:
+            fields = line.split()
+            local, state = fields[1], fields[3]
+            if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:  # ESTABLISHED
+                count += 1
+    return count
+
+
+# -- the web server -------------------------------------------------------------------------------
+
+
+class WebProcess(StreamProcess):
+    """`gunicorn khora_site.wsgi:application` as docs/operations.md runs it (fewer workers), on
+    the test database and Redis; its tasks go to the broker, for a real worker."""
+
+    def __init__(self, port: int, log_path: Path, workers: int = 2):
+        super().__init__("web", port, log_path, {"CELERY_TASK_ALWAYS_EAGER": "false"})
+        self.workers = workers
+
+    def start(self) -> None:
+        self.starts += 1
+        with self.log_path.open("a") as log:
+            log.write(f"--- start {self.starts} of gunicorn ---\n")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "khora_site.wsgi:application",
+             "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers)],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: kill() takes its workers too
+        )  # fmt: skip
+
+
+# -- nginx ----------------------------------------------------------------------------------------
+
+
+def upstreams_with_ports(web: int, streams: list[int]) -> str:
+    """deploy/nginx/khora-upstreams.conf with these ports in place of the production ones."""
+    text = (DEPLOY / "khora-upstreams.conf").read_text()
+    production = {"127.0.0.1:8000": web, "127.0.0.1:8001": streams[0], "127.0.0.1:8002": streams[1]}
+    for address, port in production.items():
+        assert text.count(f"server {address} ") + text.count(f"server {address};") == 1, (
+            f"deploy/nginx/khora-upstreams.conf no longer has one `server {address}`: "
+            "update this test with it"
+        )
+        text = re.sub(rf"\b{re.escape(address)}\b", f"127.0.0.1:{port}", text)
+    return text
+
+
+class Proxy:
+    """nginx in the foreground on a port of loopback: the shipped locations, verbatim, in a
+    server {} of its own configuration, everything it writes in `directory`."""
+
+    def __init__(self, binary: str, directory: Path, web_port: int, stream_ports: list[int]):
+        self.binary = binary
+        self.directory = directory
+        self.port = _free_port()
+        directory.mkdir()
+        upstreams = upstreams_with_ports(web_port, stream_ports)
+        (directory / "khora-upstreams.conf").write_text(upstreams)
+        temp = "\n".join(
+            f"    {kind}_temp_path {directory}/{kind}_temp;"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        self.config = directory / "nginx.conf"
+        self.config.write_text(f"""\
+daemon off;
+pid {directory}/nginx.pid;
+error_log {directory}/error.log info;
+# Two workers, as `worker_processes auto` gives on any machine with two cores or more: the
+# upstreams' state is then shared between workers only through the zone.
+worker_processes 2;
+worker_shutdown_timeout 5s;
+
+events {{
+    worker_connections 256;
+}}
+
+http {{
+    log_format khora '$status $request_method $request_uri '
+                     'upstream=$upstream_addr upstream_status=$upstream_status';
+    access_log {directory}/access.log khora;
+{temp}
+    include {directory}/khora-upstreams.conf;
+
+    server {{
+        listen 127.0.0.1:{self.port};
+        include {DEPLOY}/khora-locations.conf;
+    }}
+}}
+""")
+        self.process: subprocess.Popen | None = None
+
+    def command(self, *args: str) -> list[str]:
+        return [self.binary, "-p", str(self.directory), "-c", str(self.config),
+                "-e", str(self.directory / "error.log"), *args]  # fmt: skip
+
+    def check(self) -> None:
+        tested = subprocess.run(self.command("-t"), capture_output=True, text=True, timeout=30)
+        assert tested.returncode == 0, f"nginx -t refused the configuration:\n{tested.stderr}"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command(),
+            stdout=(self.directory / "stdout.log").open("a"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while not accepts(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("nginx did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """A graceful stop (SIGQUIT): the workers finish and log their requests."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGQUIT)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def read(self, name: str) -> str:
+        path = self.directory / name
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def statuses(self) -> list[tuple[str, str]]:
+        """(status, the whole line) of every request in the access log."""
+        return [(line.split(" ", 1)[0], line) for line in self.read("access.log").splitlines()]

@@ -21,7 +21,6 @@ import os
 import random
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import threading
@@ -33,11 +32,16 @@ import pytest
 
 from games import selectors, services
 from games.models import Game
-from tests.integration.conftest import ROOT, _free_port, missing
-from tests.integration.servers import GRACEFUL_SECONDS, StreamProcess, accepts
+from tests.integration.conftest import _free_port, missing
+from tests.integration.servers import (
+    DEPLOY,
+    GRACEFUL_SECONDS,
+    Proxy,
+    StreamProcess,
+    established,
+)
 from tests.players import start_game
 
-DEPLOY = ROOT / "deploy" / "nginx"
 # EventSource's reconnection time before the stream sets one ("a user-agent-defined value,
 # probably in the region of a few seconds"); the streams set 3 s with `retry:`.
 INITIAL_RECONNECTION_SECONDS = 3.0
@@ -45,121 +49,6 @@ INITIAL_RECONNECTION_SECONDS = 3.0
 # hang, reported as such rather than waited out.
 READ_TIMEOUT = 45.0
 ADDRESS_LIMIT = 20
-
-
-# -- the processes -------------------------------------------------------------------------------
-
-
-def _established(port: int) -> int:
-    """Open TCP connections accepted on `port` of 127.0.0.1 (Linux's /proc/net/tcp): the
-    streams nginx holds open to the stream process listening there."""
-    count = 0
-    with open("/proc/net/tcp") as table:
-        next(table)
-        for line in table:
-            fields = line.split()
-            local, state = fields[1], fields[3]
-            if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:  # ESTABLISHED
-                count += 1
-    return count
-
-
-def upstreams_with_ports(web: int, streams: list[int]) -> str:
-    """deploy/nginx/khora-upstreams.conf with these ports in place of the production ones."""
-    text = (DEPLOY / "khora-upstreams.conf").read_text()
-    production = {"127.0.0.1:8000": web, "127.0.0.1:8001": streams[0], "127.0.0.1:8002": streams[1]}
-    for address, port in production.items():
-        assert text.count(f"server {address} ") + text.count(f"server {address};") == 1, (
-            f"deploy/nginx/khora-upstreams.conf no longer has one `server {address}`: "
-            "update this test with it"
-        )
-        text = re.sub(rf"\b{re.escape(address)}\b", f"127.0.0.1:{port}", text)
-    return text
-
-
-class Proxy:
-    """nginx in the foreground on a port of loopback: the shipped locations, verbatim, in a
-    server {} of its own configuration, everything it writes in `directory`."""
-
-    def __init__(self, binary: str, directory: Path, web_port: int, stream_ports: list[int]):
-        self.binary = binary
-        self.directory = directory
-        self.port = _free_port()
-        directory.mkdir()
-        upstreams = upstreams_with_ports(web_port, stream_ports)
-        (directory / "khora-upstreams.conf").write_text(upstreams)
-        temp = "\n".join(
-            f"    {kind}_temp_path {directory}/{kind}_temp;"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-        )
-        self.config = directory / "nginx.conf"
-        self.config.write_text(f"""\
-daemon off;
-pid {directory}/nginx.pid;
-error_log {directory}/error.log info;
-# Two workers, as `worker_processes auto` gives on any machine with two cores or more: the
-# upstreams' state is then shared between workers only through the zone.
-worker_processes 2;
-worker_shutdown_timeout 5s;
-
-events {{
-    worker_connections 256;
-}}
-
-http {{
-    log_format khora '$status $request_method $request_uri '
-                     'upstream=$upstream_addr upstream_status=$upstream_status';
-    access_log {directory}/access.log khora;
-{temp}
-    include {directory}/khora-upstreams.conf;
-
-    server {{
-        listen 127.0.0.1:{self.port};
-        include {DEPLOY}/khora-locations.conf;
-    }}
-}}
-""")
-        self.process: subprocess.Popen | None = None
-
-    def command(self, *args: str) -> list[str]:
-        return [self.binary, "-p", str(self.directory), "-c", str(self.config),
-                "-e", str(self.directory / "error.log"), *args]  # fmt: skip
-
-    def check(self) -> None:
-        tested = subprocess.run(self.command("-t"), capture_output=True, text=True, timeout=30)
-        assert tested.returncode == 0, f"nginx -t refused the configuration:\n{tested.stderr}"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            self.command(),
-            stdout=(self.directory / "stdout.log").open("a"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 30
-        while not accepts(self.port):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("nginx did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        """A graceful stop (SIGQUIT): the workers finish and log their requests."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGQUIT)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def read(self, name: str) -> str:
-        path = self.directory / name
-        return path.read_text(errors="replace") if path.exists() else ""
-
-    def statuses(self) -> list[tuple[str, str]]:
-        """(status, the whole line) of every request in the access log."""
-        return [(line.split(" ", 1)[0], line) for line in self.read("access.log").splitlines()]
 
 
 # -- the browser ---------------------------------------------------------------------------------
@@ -477,10 +366,10 @@ def test_a_rolling_restart_of_the_stream_processes_shows_no_client_a_502_and_los
                     if site.closed:
                         return
                     site.wait(
-                        lambda server=server: _established(server.port) > 0,
+                        lambda server=server: established(server.port) > 0,
                         f"uvicorn {server.name} holds streams to be cut",
                     )
-                    held = _established(server.port)
+                    held = established(server.port)
                     site.note(f"SIGTERM to uvicorn {server.name}, holding {held} stream(s)")
                     took = server.terminate()
                     site.note(f"uvicorn {server.name} exited ({took:.1f} s after SIGTERM)")
