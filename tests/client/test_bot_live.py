@@ -8,6 +8,7 @@ import random
 
 import pytest
 from khora_client import KhoraClient, play_game, run_bot
+from khora_client.examples import random_bot
 from khora_client.examples.random_bot import random_policy
 
 # The live server serves the bot's stream and its decisions at once, from several threads: on
@@ -56,3 +57,17 @@ def test_play_game_follows_one_game_s_stream(make_player, live_server, settings)
     assert history["lines"] and all(isinstance(line["text"], str) for line in history["lines"])
     assert client.state(game["id"], 1)["at"] == 1
     assert client.prompt(game["id"]) is None
+
+
+def test_the_example_command_plays_a_new_game_against_a_server_bot(
+    make_player, live_server, settings, capsys
+):
+    settings.STREAM_HEARTBEAT_SECONDS = 1
+    zoe = make_player("zoe")
+    argv = ["--server", live_server.url, "--token", zoe.token, "--new-game", "random"]
+    assert random_bot.main(argv) == 0
+    printed = capsys.readouterr().out
+    game_id = printed.split()[1]  # "playing <id> against random"
+    assert f"{game_id}: finished" in printed and "1 games ended" in printed
+    final = KhoraClient(live_server.url, zoe.token).game(game_id)
+    assert final["status"] == "finished" and final["seats"][1]["bot_level"] == "random"

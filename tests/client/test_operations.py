@@ -66,6 +66,7 @@ CALLS = [
     lambda c: c.add_webhook("https://example.org/hook", ["game.over"]),
     lambda c: c.delete_webhook(5),
     lambda c: c.enable_webhook(5),
+    lambda c: c.rotate_webhook_secret(5),
     lambda c: c.webhook_deliveries(5),
     lambda c: c.logout(),
     lambda c: c.logout_everywhere(),

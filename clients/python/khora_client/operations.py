@@ -104,6 +104,10 @@ ME_WEBHOOKS_DELETE = _op("me_webhooks_delete", "DELETE", "me/webhooks/{endpoint_
 ME_WEBHOOKS_DELIVERIES = _op(
     "me_webhooks_deliveries", "GET", "me/webhooks/{endpoint_id}/deliveries/"
 )
+# Not repeatable: a second rotation would replace the secret the lost answer carried.
+ME_WEBHOOKS_SECRET_ROTATE = _op(
+    "me_webhooks_secret_rotate", "POST", "me/webhooks/{endpoint_id}/secret/rotate/"
+)
 ME_WEBHOOKS_ENABLE = _op(
     "me_webhooks_enable", "POST", "me/webhooks/{endpoint_id}/enable/", repeatable=True
 )

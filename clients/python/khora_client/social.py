@@ -27,7 +27,9 @@ from khora_client.types import (
     SubstituteInvite,
     WebhookDeliveryPage,
     WebhookEndpoint,
+    WebhookEndpointCreated,
     WebhookEventType,
+    WebhookSecretRotated,
 )
 from khora_client.types.inputs import (
     AbsenceInput,
@@ -181,11 +183,20 @@ class SocialApi:
         self,
         url: str,
         event_types: Iterable[WebhookEventType] = ("game.your_turn", "game.over"),
-    ) -> WebhookEndpoint:
-        """Register a URL for your games' events; keep the answer's `secret` to verify each
-        delivery (khora_client.webhooks.verify)."""
+    ) -> WebhookEndpointCreated:
+        """Register a URL for your games' events; keep the answer's `secret` (shown this once)
+        to verify each delivery (khora_client.webhooks.verify)."""
         body: WebhookEndpointInput = {"url": url, "event_types": list(event_types)}
-        return cast(WebhookEndpoint, self.transport.call(op.ME_WEBHOOKS_CREATE, body=body))
+        called = self.transport.call(op.ME_WEBHOOKS_CREATE, body=body)
+        return cast(WebhookEndpointCreated, called)
+
+    def rotate_webhook_secret(self, endpoint_id: int) -> WebhookSecretRotated:
+        """A new secret for a URL (shown this once); deliveries are signed with the previous one
+        too until `previous_secret_until`, so a receiver can switch over. Never sent twice:
+        a second rotation would replace the secret a lost answer carried."""
+        params = {"endpoint_id": endpoint_id}
+        called = self.transport.call(op.ME_WEBHOOKS_SECRET_ROTATE, params=params, body={})
+        return cast(WebhookSecretRotated, called)
 
     def delete_webhook(self, endpoint_id: int) -> None:
         self.transport.call(op.ME_WEBHOOKS_DELETE, params={"endpoint_id": endpoint_id})

@@ -100,8 +100,6 @@ class Transport:
         self.user_agent = user_agent or f"khora-client/{__version__} (Python urllib)"
 
     def url(self, path: str, query: Mapping[str, str | int | None] | None = None) -> str:
-        if path.startswith(("http://", "https://")):  # a page's `next` link, as given
-            return path
         pairs = {name: str(value) for name, value in (query or {}).items() if value is not None}
         return f"{self.api}/{path}" + (f"?{urllib.parse.urlencode(pairs)}" if pairs else "")
 
@@ -122,11 +120,10 @@ class Transport:
         query: Mapping[str, str | int | None] | None = None,
         body: Mapping[str, object] | None = None,
         idempotency_key: str | None = None,
-        url: str | None = None,
     ) -> Any:
         """One operation, tried again as the module says; returns the decoded JSON (None for
         an empty answer)."""
-        target = url or self.url(operation.url_path(**(params or {})), query)
+        target = self.url(operation.url_path(**(params or {})), query)
         extra = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
         data = None if body is None else json.dumps(body).encode()
         if data is not None:

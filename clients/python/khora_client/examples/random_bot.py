@@ -3,7 +3,7 @@
 
     export KHORA_TOKEN=...                       # the bot account's API token
     khora-random-bot --server https://khora.example.org --games 3
-    khora-random-bot --server http://127.0.0.1:8000 --new-game random   # vs a server bot
+    khora-random-bot --server http://127.0.0.1:8000 --new-game random   # one game vs a bot
 
 It follows the account's stream and answers every prompt of every game it plays, until
 `--games` games have ended (without it: for ever). It goes on through restarts of the server;
@@ -45,7 +45,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=os.environ.get("KHORA_TOKEN"),
         help="the account's API token (default: $KHORA_TOKEN, which keeps it out of `ps`)",
     )
-    parser.add_argument("--games", type=int, help="stop once this many games have ended")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="stop once this many games have ended (default: never; 1 with --new-game)",
+    )
     parser.add_argument(
         "--new-game",
         metavar="LEVEL",
@@ -73,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             levels: list[BotLevel] = options.new_game
             game = client.create_game(1 + len(levels), bots=levels, name="khora-random-bot")
             print(f"playing {game['id']} against {', '.join(levels)}", flush=True)
-        report = run_bot(client, random_policy(random.Random(options.seed)), games=options.games)
+        games = 1 if options.games is None and options.new_game else options.games
+        report = run_bot(client, random_policy(random.Random(options.seed)), games=games)
     except KhoraError as error:  # the server's refusal, said plainly: no traceback
         print(f"khora-random-bot: {error}", file=sys.stderr)
         return 1

@@ -25,7 +25,9 @@ from khora_client.types.account import (
     WebhookDelivery,
     WebhookDeliveryPage,
     WebhookEndpoint,
+    WebhookEndpointCreated,
     WebhookPayload,
+    WebhookSecretRotated,
 )
 from khora_client.types.enums import (
     BotLevel,
@@ -136,6 +138,7 @@ COMPONENTS: dict[str, Any] = {
     "DeliveryOutput": WebhookDelivery,
     "DeliveryOutputStatusEnum": WebhookDeliveryStatus,
     "DeliveryPageOutput": WebhookDeliveryPage,
+    "EndpointCreatedOutput": WebhookEndpointCreated,
     "EndpointInputRequest": WebhookEndpointInput,
     "EndpointOutput": WebhookEndpoint,
     "EventDataOutput": EventData,
@@ -181,6 +184,7 @@ COMPONENTS: dict[str, Any] = {
     "RevokedOutput": Revoked,
     "SeatOutput": Seat,
     "SeatTakenOutput": SeatTaken,
+    "SecretRotatedOutput": WebhookSecretRotated,
     "StateOutput": State,
     "StreamEndEvent": StreamEnd,
     "StreamGameOverEvent": StreamGameOver,
@@ -281,7 +285,9 @@ __all__ = [
     "WebhookDeliveryPage",
     "WebhookDeliveryStatus",
     "WebhookEndpoint",
+    "WebhookEndpointCreated",
     "WebhookEndpointInput",
     "WebhookEventType",
     "WebhookPayload",
+    "WebhookSecretRotated",
 ]

@@ -142,16 +142,44 @@ class Holidays(TypedDict):
 
 
 class WebhookEndpoint(TypedDict):
-    """A webhook URL of yours; `secret` verifies its deliveries
+    """A webhook URL of yours (its secret is shown only when made or rotated)."""
+
+    id: int
+    url: str
+    event_types: list[WebhookEventType]
+    secret_hint: str
+    previous_secret_until: str | None
+    active: bool
+    disabled_reason: str
+    disabled_at: str | None
+    consecutive_failures: int
+    created_at: str
+
+
+class WebhookEndpointCreated(TypedDict):
+    """A new webhook URL, with its `secret`, shown this once: keep it to verify deliveries
     (`khora_client.webhooks.verify`)."""
 
     id: int
     url: str
     event_types: list[WebhookEventType]
-    secret: str
+    secret_hint: str
+    previous_secret_until: str | None
     active: bool
     disabled_reason: str
+    disabled_at: str | None
+    consecutive_failures: int
     created_at: str
+    secret: str
+
+
+class WebhookSecretRotated(TypedDict):
+    """A webhook URL's new secret, shown this once; deliveries carry a signature with the
+    previous one too until `previous_secret_until`."""
+
+    secret: str
+    secret_hint: str
+    previous_secret_until: str
 
 
 class WebhookAttempt(TypedDict):
