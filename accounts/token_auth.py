@@ -44,18 +44,25 @@ from knox.models import AuthToken
 from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
 
+from common.cache import CacheUnavailable, read_or_raise
+
 
 def _stamp_key(user_id) -> str:
     return f"token-stamp:{user_id}"
 
 
-def revocation_stamp(user_id) -> str:
-    """The user's current stamp ("" when none was written, or the cache lost it)."""
-    return caches["default"].get(_stamp_key(user_id), "")
+def revocation_stamp(user_id) -> str | None:
+    """The user's current stamp ("" when none was written, or the cache lost it); None when the
+    shared cache cannot be read now: then no cached check is trusted (the database is read)."""
+    try:
+        return read_or_raise(_stamp_key(user_id), "")
+    except CacheUnavailable:
+        return None
 
 
 def revocation_announce(user_id) -> None:
-    """Tell every process that the user's cached tokens must be read again."""
+    """Tell every process that the user's cached tokens must be read again. (While the shared
+    cache is down this is lost; no process trusts its cached tokens meanwhile.)"""
     caches["default"].set(_stamp_key(user_id), secrets.token_hex(8), timeout=None)
 
 
@@ -72,18 +79,19 @@ class TokenCache:
         if entry is None:
             return None
         trusted_until, token, stamp = entry
-        if (
-            time.monotonic() >= trusted_until
-            or (token.expiry is not None and token.expiry < timezone.now())
-            or revocation_stamp(token.user_id) != stamp
+        current = None
+        if time.monotonic() < trusted_until and (
+            token.expiry is None or token.expiry >= timezone.now()
         ):
+            current = revocation_stamp(token.user_id)
+        if current is None or current != stamp:
             self.drop(digest)
             return None
         return token
 
-    def put(self, token: AuthToken, stamp: str) -> None:
+    def put(self, token: AuthToken, stamp: str | None) -> None:
         seconds = settings.TOKEN_CACHE_SECONDS
-        if seconds <= 0:
+        if seconds <= 0 or stamp is None:  # no stamp to compare later: not kept
             return
         with self._lock:
             if len(self._entries) >= settings.TOKEN_CACHE_SIZE:

@@ -14,22 +14,18 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
 from common.errors import DomainError
+from common.outages import RETRY_AFTER_SECONDS, outage
 from common.parsers import TooDeep, UnencodableText
 
 log = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
-# Database failures that pass by themselves (a restart, a dropped connection, no connection
-# left): 503 with Retry-After, not 500.
-DATABASE_DOWN = (OperationalError, InterfaceError)
-DATABASE_RETRY_AFTER_SECONDS = 5
 
 # Every `code` a problem can carry (the schema's enum; a test keeps it complete).
 PROBLEM_CODES = sorted(
@@ -119,6 +115,8 @@ PROBLEM_CODES = sorted(
         "webhook_not_found",
         # the server
         "database_unavailable",
+        "database_busy",
+        "live_unavailable",
         "streams_busy",
         "server_error",
         "error",
@@ -194,15 +192,13 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
             f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, "
             "the most this API reads.",
         )
-    if isinstance(exc, DATABASE_DOWN):
-        # A restart, a dropped connection, no connection left: the server's, but passing.
+    down = outage(exc)
+    if down is not None:
+        # A part that is down or busy, not a fault of ours: clients and proxies try again.
+        code, detail = down
         log.warning("The database could not serve a request: %s", exc)
-        response = problem_response(
-            503,
-            "database_unavailable",
-            "The database cannot serve this request now; try again in a few seconds.",
-        )
-        response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+        response = problem_response(503, code, detail)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
     if isinstance(exc, DjangoPermissionDenied):
         return problem_response(403, "permission_denied", "You may not do this.")

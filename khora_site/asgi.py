@@ -22,8 +22,11 @@ django_application = get_asgi_application()
 
 from django.conf import settings  # noqa: E402 - configured by get_asgi_application()
 
+from khora_site.database import bound_request_waits  # noqa: E402
+
 for database in settings.DATABASES.values():
     database["CONN_MAX_AGE"] = 0
+bound_request_waits()
 
 
 async def application(scope, receive, send):

@@ -171,15 +171,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The web and stream processes wait at most this long for a lock, and run a statement at most
+# this long (khora_site/database.py); past either, 503 database_busy. Workers are not bounded.
+DATABASE_REQUEST_LOCK_TIMEOUT_MS = env_int("DATABASE_REQUEST_LOCK_TIMEOUT_MS", 3000)
+DATABASE_REQUEST_STATEMENT_TIMEOUT_MS = env_int("DATABASE_REQUEST_STATEMENT_TIMEOUT_MS", 10000)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # CACHE_KEY_PREFIX keeps apart sites (or test runs) that share one Redis.
+# The cache keeps nothing that matters (common/cache.py): while Redis is down or frozen it
+# answers as an empty cache, after at most CACHE_SOCKET_TIMEOUT seconds, and is not tried again
+# for CACHE_RETRY_SECONDS.
+CACHE_SOCKET_TIMEOUT = 0.5
+CACHE_RETRY_SECONDS = 5
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "common.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+            "OPTIONS": {
+                "socket_timeout": CACHE_SOCKET_TIMEOUT,
+                "socket_connect_timeout": CACHE_SOCKET_TIMEOUT,
+            },
         }
     }
 else:
@@ -571,6 +584,8 @@ STREAM_LEASE_SECONDS = 30
 STREAM_OPENING_AT_ONCE = 8
 STREAM_OPENING_WAIT_SECONDS = 10
 STREAM_PROCESS_RETRY_SECONDS = 5
+# A stream request waits this long for the process's Redis listener, else 503 live_unavailable.
+STREAM_LISTENER_WAIT_SECONDS = 2
 # A stream checks its token or session again this often even when nothing announced a change
 # (rows deleted behind Django's back); announced revocations reach it at once.
 STREAM_RECHECK_SECONDS = env_int("STREAM_RECHECK_SECONDS", 300)

@@ -109,6 +109,8 @@ class Hub:
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._numbers = itertools.count(1)
+        self._subscribed = threading.Event()
+        """Set while the listener is subscribed in Redis (cleared when it loses Redis)."""
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
         if settings.REDIS_URL:
@@ -147,33 +149,41 @@ class Hub:
         with self._lock:
             return len({s for subs in self._by_channel.values() for s in subs})
 
+    def listening(self, wait: float) -> bool:
+        """Whether notices reach this process (always without Redis); waits up to `wait`
+        seconds for the listener to subscribe. A stream opened while they do not would hear of
+        no change: it is refused (503) instead."""
+        if not settings.REDIS_URL:
+            return True
+        self._ensure_listener()
+        return self._subscribed.wait(wait)
+
     def _ensure_listener(self) -> None:
         with self._lock:
             if self._listener is not None and self._listener.is_alive():
                 return
-            ready = threading.Event()
             self._listener = threading.Thread(
                 target=self._listen,
-                args=(settings.REDIS_URL, prefix(), ready),
+                args=(settings.REDIS_URL, prefix()),
                 daemon=True,
                 name="khora-live-listener",
             )
             self._listener.start()
         # A stream must not read the database before the listener is subscribed, or a change
         # committed in between would reach it neither way.
-        ready.wait(5)
+        self._subscribed.wait(5)
 
-    def _listen(self, url: str, channel_prefix: str, ready: threading.Event) -> None:
+    def _listen(self, url: str, channel_prefix: str) -> None:
         import redis
 
         first = True
         while True:
             try:
-                client = redis.Redis.from_url(url, socket_keepalive=True)
+                client = redis.Redis.from_url(url, socket_keepalive=True, socket_connect_timeout=2)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(_glob_escaped(channel_prefix) + "*")
                 pubsub.get_message(timeout=1)  # the subscription's confirmation
-                ready.set()
+                self._subscribed.set()
                 if not first:
                     self.wake_all()
                 first = False
@@ -183,6 +193,7 @@ class Hub:
                     channel = message["channel"].decode()[len(channel_prefix) :]
                     self.dispatch(channel, message["data"].decode())
             except Exception:  # Redis went away: reconnect, then every stream reads again
+                self._subscribed.clear()
                 log.warning("Live listener lost Redis; reconnecting.", exc_info=True)
                 time.sleep(1)
 

@@ -29,6 +29,7 @@ from common.language import requester_language
 from common.openapi import ACCEPT_LANGUAGE, GAME_ID, problems
 from games import selectors
 from live.access import Reader
+from live.hub import HUB
 from live.limits import LEASES, address_refusal
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
@@ -110,6 +111,14 @@ class StreamView(APIView):
             raise DomainError("stream_server_required", WRONG_SERVER, 421)
 
     def stream(self, request, feed) -> StreamingHttpResponse:
+        if not HUB.listening(wait=settings.STREAM_LISTENER_WAIT_SECONDS):
+            raise DomainError(
+                "live_unavailable",
+                "This server cannot hear of changes right now (its Redis is unreachable), so a "
+                "stream would stay silent; try again in a few seconds.",
+                503,
+                {"retry_after": settings.STREAM_PROCESS_RETRY_SECONDS},
+            )
         reader = Reader.of(request)
         lease = LEASES.acquire(reader.user_id, client_address(request))
         follower = Follower(feed, reader)
