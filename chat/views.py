@@ -17,6 +17,7 @@ from chat.serializers import (
     ChatPreferenceOutput,
     ChatQuery,
 )
+from common import headers
 from common.conditional import body_conditional_response
 from common.openapi import GAME_ID, IDEMPOTENCY_KEY, problems
 from games import selectors as game_selectors
@@ -103,7 +104,7 @@ class ChatView(APIView):
             user=request.user,
             raw_text=body.validated_data["text"],
             via="api",
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=headers.idempotency_key(request),
         )
         found = selectors.access(game, request.user)
         data = ChatMessageOutput(selectors.message_dict(posted.message, found)).data

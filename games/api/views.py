@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import GameCreateThrottle, GameStartThrottle
+from common import headers
 from common.conditional import conditional_response, not_modified
 from common.errors import DomainError
 from common.language import requester_language
@@ -346,7 +347,7 @@ class GameDecisionsView(APIView):
             public_id=public_id,
             user=request.user,
             decisions=[services.DecisionInput(**item) for item in body.validated_data],
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=headers.idempotency_key(request),
             # Read (the profile) only when the response carries a prompt to put in words.
             lang=lambda: requester_language(request),
         )

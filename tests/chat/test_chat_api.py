@@ -116,6 +116,12 @@ def test_idempotent_posting(table):
     assert_problem(
         say(ann, game, "x", HTTP_IDEMPOTENCY_KEY="short"), 400, "invalid_idempotency_key"
     )
+    for blank in ("", "   "):  # never taken for no key (issue 41)
+        body = assert_problem(
+            say(ann, game, "x", HTTP_IDEMPOTENCY_KEY=blank), 400, "invalid_idempotency_key"
+        )
+        assert "8 to 255 visible ASCII characters" in body["detail"]
+    assert ChatMessage.objects.count() == 1
 
 
 def test_rate_limits_answer_429(table, settings):
