@@ -49,8 +49,8 @@ class Subscription:
     """One stream's inbox: the (channel, payload) notices since it last looked.
 
     A stream served by a thread waits on a threading.Event; one served by the event loop
-    (ASGI) binds its loop first and waits on an asyncio.Event, set from the listener thread
-    through the loop."""
+    (ASGI) binds its loop first and waits on a future of that loop, resolved from the listener
+    thread through the loop (one call a loop for all its streams a notice wakes: `Hub`)."""
 
     def __init__(self, hub: Hub, channels: Iterable[str]):
         self.hub = hub
@@ -59,31 +59,38 @@ class Subscription:
         self._number = 0
         self._lock = threading.Lock()
         self._woken = threading.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._async_woken: asyncio.Event | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._waiter: asyncio.Future | None = None
+        self._pending = False  # (loop side) a wake-up came while nobody waited
         self.taken_number = 0
         """The highest notice number among those last taken (0: none yet)."""
 
     def bind_loop(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._async_woken = asyncio.Event()
+        self.loop = asyncio.get_running_loop()
 
-    def notify(self, channel: str, payload: str, number: int = 0) -> None:
+    def record(self, channel: str, payload: str, number: int = 0) -> None:
+        """Keep a notice (any thread); `notify` also wakes the stream."""
         with self._lock:
             self._notices.add((channel, payload))
             self._number = max(self._number, number)
         self._woken.set()
-        if self._loop is not None and self._async_woken is not None:
-            # RuntimeError: the loop has closed, and its stream with it.
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._async_woken.set)
+
+    def notify(self, channel: str, payload: str, number: int = 0) -> None:
+        self.record(channel, payload, number)
+        if self.loop is not None:
+            _wake_on_loop(self.loop, [self])
+
+    def wake(self) -> None:
+        """On the loop: the stream waiting (or the next wait) returns."""
+        self._pending = True
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
     def take(self) -> set[tuple[str, str]]:
         # Clear the wake-ups before taking the notices: a notice arriving in between is
         # taken now and only causes one spurious wake-up, never a lost one.
         self._woken.clear()
-        if self._async_woken is not None:
-            self._async_woken.clear()
+        self._pending = False
         with self._lock:
             notices, self._notices = self._notices, set()
             self.taken_number = self._number if notices else 0
@@ -94,13 +101,37 @@ class Subscription:
         return self.take()
 
     async def wait_async(self, timeout: float) -> set[tuple[str, str]]:
-        assert self._async_woken is not None, "bind_loop() first"
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._async_woken.wait(), timeout)
+        # A bare future and a timer, not asyncio.wait_for (a task per wait): an idle stream
+        # costs the loop as little as possible per heartbeat.
+        assert self.loop is not None, "bind_loop() first"
+        if not self._pending:
+            waiter = self._waiter = self.loop.create_future()
+            timer = self.loop.call_later(timeout, _resolve, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
         return self.take()
 
     def close(self) -> None:
         self.hub.unsubscribe(self)
+
+
+def _resolve(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
+def _wake_all(subscriptions: list[Subscription]) -> None:
+    for subscription in subscriptions:
+        subscription.wake()
+
+
+def _wake_on_loop(loop: asyncio.AbstractEventLoop, subscriptions: list[Subscription]) -> None:
+    # RuntimeError: the loop has closed, and its streams with it.
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(_wake_all, subscriptions)
 
 
 class Hub:
@@ -134,16 +165,26 @@ class Hub:
         with self._lock:
             followers = list(self._by_channel.get(channel, ()))
             number = next(self._numbers)
-        for subscription in followers:
-            subscription.notify(channel, payload, number)
+        self._hand_over(followers, channel, payload, number)
 
     def wake_all(self) -> None:
         """Every stream reads again: notices may have been lost (Redis reconnected)."""
         with self._lock:
-            everyone = {s for subs in self._by_channel.values() for s in subs}
+            everyone = list({s for subs in self._by_channel.values() for s in subs})
             number = next(self._numbers)
-        for subscription in everyone:
-            subscription.notify(EVERYTHING, "", number)
+        self._hand_over(everyone, EVERYTHING, "", number)
+
+    @staticmethod
+    def _hand_over(followers: list[Subscription], channel: str, payload: str, number: int):
+        # One call into each event loop for all of its streams (a game's 500 spectators cost
+        # the loop one wake-up, not 500).
+        by_loop: dict[asyncio.AbstractEventLoop, list[Subscription]] = defaultdict(list)
+        for subscription in followers:
+            subscription.record(channel, payload, number)
+            if subscription.loop is not None:
+                by_loop[subscription.loop].append(subscription)
+        for loop, subscriptions in by_loop.items():
+            _wake_on_loop(loop, subscriptions)
 
     def open_streams(self) -> int:
         with self._lock:

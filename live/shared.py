@@ -67,6 +67,14 @@ class SharedReads:
                 future.set_exception(error)
         return future.result()
 
+    def ready(self, key: Hashable) -> Any | None:
+        """The result kept for `key` if it is computed already (without waiting), else None."""
+        with self._lock:
+            kept = self._results.get(key)
+        if kept is None or not kept[1].done() or kept[1].exception() is not None:
+            return None
+        return kept[1].result()
+
     def _drop_old(self, now: float) -> None:
         while self._results:
             key, (made_at, _future) = next(iter(self._results.items()))

@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from rest_framework.renderers import JSONRenderer
@@ -75,9 +76,15 @@ class GameFeed:
     def channels(self) -> list[str]:
         return [game_channel(self.public_id)]
 
+    def key(self, number: int) -> tuple | None:
+        """Whose reads this feed shares after notice `number` (None: not shared)."""
+        return (self.game_pk, self.position, self.lang, self.after, number) if number else None
+
     def read(self, notices: set[tuple[str, str]] | None, number: int = 0) -> bytes:
-        key = (self.game_pk, self.position, self.lang, self.after, number) if number else None
-        shared: GameRead = SHARED.get(key, self._read_shared)
+        return self.told(SHARED.get(self.key(number), self._read_shared))
+
+    def told(self, shared: GameRead) -> bytes:
+        """What this reader is sent of a read: no database work but a seated player's prompt."""
         user_id = self.user.pk if self.user.is_authenticated else None
         seat = None if user_id is None else shared.seats.get(user_id)
         if seat != self.position:
@@ -174,6 +181,23 @@ class Follower:
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
         return heartbeat if left is None else max(0.05, min(heartbeat, left + 0.05))
 
+    def step_on_the_loop(self, notices: set[tuple[str, str]], number: int) -> bytes | None:
+        """The step, when it needs no database and no thread: a spectator whose read another
+        reader of the same view has made already (the common case of a game's many
+        spectators). None: the step must run in the pool."""
+        feed = self.feed
+        if (
+            not isinstance(feed, GameFeed)
+            or feed.position is not None
+            or not number
+            or self.unread
+            or self.reader.check_due()
+            or any(channel == EVERYTHING or channel.startswith("auth:") for channel, _ in notices)
+        ):
+            return None
+        shared = SHARED.ready(feed.key(number))
+        return None if shared is None else feed.told(shared)
+
     def must_step(self, notices: set[tuple[str, str]]) -> bool:
         return bool(notices) or _reread_on_heartbeat() or self.unread or self.reader.check_due()
 
@@ -240,6 +264,7 @@ def stream_sync(follower: Follower, release) -> Iterator[bytes]:
 
 async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
     """For the ASGI server: every open stream is a coroutine; reads run in a thread pool."""
+    _let_the_request_thread_go()
     subscription: Subscription = HUB.subscribe(follower.channels())
     subscription.bind_loop()
     loop = asyncio.get_running_loop()
@@ -255,13 +280,29 @@ async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
         while not follower.feed.over:
             notices = await subscription.wait_async(follower.wait_seconds())
             if follower.must_step(notices):
-                chunk = await step(notices, subscription.taken_number)
+                number = subscription.taken_number
+                chunk = follower.step_on_the_loop(notices, number) if notices else None
+                if chunk is None:
+                    chunk = await step(notices, number)
                 yield chunk or HEARTBEAT
             else:
                 yield HEARTBEAT
     finally:
         subscription.close()
         release()
+
+
+def _let_the_request_thread_go() -> None:
+    """Django runs each ASGI request's synchronous code (middleware, our views) on a thread of
+    the request's own (asgiref's ThreadSensitiveContext), kept until the response ends: for a
+    stream, hours of an idle thread each, 2,000 threads for 2,000 streams. The view has
+    returned by now, and the body is asynchronous, so that thread's work is done: shut it down.
+    The little synchronous work left at the end (closing the response) gets a fresh thread
+    then, which the context shuts down when the request ends."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context else None
+    if executor is not None:
+        executor.shutdown(wait=False)
 
 
 _pool: ThreadPoolExecutor | None = None

@@ -206,3 +206,43 @@ def test_readers_of_one_view_share_one_read_and_each_seat_keeps_its_own(make_pla
         assert mine == log  # their own view, not the spectators'
     for stream in [*spectators, *seated.values()]:
         stream.close()
+
+
+def test_under_asgi_spectators_share_the_read_and_skip_the_pool(make_player, monkeypatch):
+    """A game's spectators on the event loop: one read for all of them, and those that find it
+    made take their events on the loop itself, without a trip through the read pool."""
+    from games import selectors
+    from live import streams
+
+    players = [make_player("alice"), make_player("bob")]
+    game = start_game(players)
+    reads, pooled = [], []
+    real_game_log, real_step = selectors.game_log, streams._step_in_pool
+    monkeypatch.setattr(
+        selectors, "game_log", lambda *a, **k: reads.append(1) or real_game_log(*a, **k)
+    )
+    monkeypatch.setattr(streams, "_step_in_pool", lambda *a: pooled.append(1) or real_step(*a))
+
+    async def follow() -> list[list]:
+        clients = [AsyncClient(REMOTE_ADDR=f"203.0.113.{n}") for n in range(6)]
+        responses = [await client.get(url(game, "stream")) for client in clients]
+        streams_ = [aiter(response.streaming_content) for response in responses]
+        for chunks in streams_:
+            await anext(chunks)
+        reads.clear()
+        pooled.clear()
+        await sync_to_async(play_one, thread_sensitive=False)(players, game)
+        target = await sync_to_async(last_seq, thread_sensitive=False)(game)
+        received = []
+        for chunks in streams_:
+            events: list = []
+            while not any(e.id == target for e in events):
+                events += parse(await asyncio.wait_for(anext(chunks), 5))
+            received.append(events)
+            await chunks.aclose()
+        return received
+
+    received = async_to_sync(follow)()
+    assert all([e.raw for e in events] == [e.raw for e in received[0]] for events in received)
+    assert len(reads) <= 3, reads  # one a notice (a decision may make two or three)
+    assert len(pooled) < 6, pooled  # most spectators never went to the pool
