@@ -6,14 +6,17 @@ nobody, open until the garbage collector finds it, and a burst of requests would
 database's connections. Requests here close theirs at their end; the streams' reads run in a
 few threads of their own, each of which keeps one connection (live.streams).
 
-Django answers no ASGI lifespan messages; this application does, for one job: at shutdown the
-streams of this process give their places in the shared stream counts back (live.limits).
+Django answers no ASGI lifespan messages; this application does, for two jobs: when the process
+is told to stop, its streams end (below); at shutdown they give their places in the shared
+stream counts back (live.limits).
 uvicorn cancels the open requests first, but Django's handler leaves the task that sends a
 streaming body running, so a stream's own `finally` never comes before uvicorn ends the process
 by re-raising the signal it stopped on.
 """
 
+import asyncio
 import os
+import signal
 
 from django.core.asgi import get_asgi_application
 
@@ -35,6 +38,7 @@ async def application(scope, receive, send):
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            _end_streams_on_stop(asyncio.get_running_loop())
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             from live.limits import LEASES
@@ -42,3 +46,21 @@ async def application(scope, receive, send):
             LEASES.release_all()
             await send({"type": "lifespan.shutdown.complete"})
             return
+
+
+def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
+    """On SIGTERM or SIGINT the open streams end their bodies at once (live.hub.close_all),
+    then uvicorn's own handler (installed before the lifespan starts) stops the server: the
+    streams are finished, not cancelled when its graceful shutdown runs out, and their clients
+    reconnect to another process three seconds later instead of after the timeout."""
+    from live.hub import HUB
+
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        uvicorns = signal.getsignal(stop)
+
+        def stopping(signum, frame, uvicorns=uvicorns):
+            loop.call_soon_threadsafe(HUB.close_all)
+            if callable(uvicorns):
+                uvicorns(signum, frame)
+
+        signal.signal(stop, stopping)

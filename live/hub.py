@@ -142,6 +142,8 @@ class Hub:
         self._numbers = itertools.count(1)
         self._subscribed = threading.Event()
         """Set while the listener is subscribed in Redis (cleared when it loses Redis)."""
+        self.closing = False
+        """The process is shutting down: every stream ends now (`close_all`)."""
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
         if settings.REDIS_URL:
@@ -173,6 +175,13 @@ class Hub:
             everyone = list({s for subs in self._by_channel.values() for s in subs})
             number = next(self._numbers)
         self._hand_over(everyone, EVERYTHING, "", number)
+
+    def close_all(self) -> None:
+        """The process is stopping: every stream ends its body now, so that its client
+        reconnects at once (to another process) instead of being cut when the server's
+        graceful shutdown runs out."""
+        self.closing = True
+        self.wake_all()
 
     @staticmethod
     def _hand_over(followers: list[Subscription], channel: str, payload: str, number: int):

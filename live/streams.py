@@ -277,8 +277,10 @@ async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
 
     try:
         yield f"retry: {RETRY_MS}\n\n".encode() + await step(None)
-        while not follower.feed.over:
+        while not follower.feed.over and not HUB.closing:
             notices = await subscription.wait_async(follower.wait_seconds())
+            if HUB.closing:
+                break  # the process stops: the client reconnects with Last-Event-ID
             if follower.must_step(notices):
                 number = subscription.taken_number
                 chunk = follower.step_on_the_loop(notices, number) if notices else None
