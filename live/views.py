@@ -33,8 +33,10 @@ from live.hub import HUB
 from live.limits import LEASES, address_refusal
 from live.schema import (
     GAME_STREAM_DESCRIPTION,
+    GAME_STREAM_EVENTS,
     GAME_STREAM_EXAMPLE,
     PLAYER_STREAM_DESCRIPTION,
+    PLAYER_STREAM_EVENTS,
     PLAYER_STREAM_EXAMPLE,
 )
 from live.streams import OVER, Follower, GameFeed, PlayerFeed, stream_async, stream_sync
@@ -148,6 +150,7 @@ class GameStreamView(StreamView):
             **problems(400, 401, 404, 421, 422, 429, 503),
         },
         examples=[example("Entries and a prompt", GAME_STREAM_EXAMPLE)],
+        extensions={"x-stream-events": GAME_STREAM_EVENTS},
     )
     def get(self, request, public_id):
         game = selectors.game_get(public_id)
@@ -172,6 +175,7 @@ class PlayerStreamView(StreamView):
             **problems(401, 421, 429, 503),
         },
         examples=[example("A prompt and a game's end", PLAYER_STREAM_EXAMPLE)],
+        extensions={"x-stream-events": PLAYER_STREAM_EVENTS},
     )
     def get(self, request):
         return self.stream(request, PlayerFeed(request.user, requester_language(request)))

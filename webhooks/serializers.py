@@ -17,7 +17,7 @@ class EndpointInput(StrictInput):
 class EndpointOutput(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
-    event_types = serializers.ListField(child=serializers.CharField())
+    event_types = serializers.ListField(child=serializers.ChoiceField(choices=EVENT_TYPES))
     secret = serializers.CharField(
         help_text="whsec_…: verify each delivery's webhook-signature with it (Standard Webhooks)."
     )
@@ -36,7 +36,7 @@ class AttemptOutput(serializers.Serializer):
 
 class DeliveryOutput(serializers.Serializer):
     message_id = serializers.CharField(help_text="The webhook-id header: the same on every try.")
-    event_type = serializers.CharField()
+    event_type = serializers.ChoiceField(choices=EVENT_TYPES)
     status = serializers.ChoiceField(choices=["pending", "succeeded", "failed"])
     attempts = serializers.IntegerField()
     next_attempt_at = serializers.DateTimeField(allow_null=True)
@@ -53,7 +53,11 @@ class WebhookData(serializers.Serializer):
     game = serializers.CharField(help_text="The game's id.")
     url = serializers.CharField(help_text="The game's API address.")
     last_seq = serializers.IntegerField(help_text="The log's last seq when the event happened.")
-    status = serializers.CharField(required=False, help_text="game.over only: finished.")
+    status = serializers.ChoiceField(
+        choices=["finished", "abandoned", "crashed"],  # live.schema.GAME_OVER_STATUSES
+        required=False,
+        help_text="game.over only: how the game ended.",
+    )
 
 
 class WebhookPayload(serializers.Serializer):
@@ -61,6 +65,6 @@ class WebhookPayload(serializers.Serializer):
     webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 of
     "<id>.<timestamp>.<body>" with the endpoint's secret)."""
 
-    type = serializers.CharField(help_text="game.your_turn or game.over.")
+    type = serializers.ChoiceField(choices=EVENT_TYPES)
     timestamp = serializers.DateTimeField()
     data = WebhookData()

@@ -51,6 +51,31 @@ PAYLOAD_DESCRIPTION = (
     "endpoint is turned off and you get an email."
 )
 
+# What each delivery carries besides its body (Standard Webhooks), for the receiver to verify.
+SIGNATURE_HEADERS = [
+    OpenApiParameter(
+        "webhook-id",
+        str,
+        OpenApiParameter.HEADER,
+        required=True,
+        description="The event's id: the same on every try of it (deduplicate on it).",
+    ),
+    OpenApiParameter(
+        "webhook-timestamp",
+        str,
+        OpenApiParameter.HEADER,
+        required=True,
+        description="When this try was signed, in whole seconds since 1970 (UTC).",
+    ),
+    OpenApiParameter(
+        "webhook-signature",
+        str,
+        OpenApiParameter.HEADER,
+        required=True,
+        description='"v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body> with your secret>".',
+    ),
+]
+
 
 class EndpointListView(APIView):
     permission_classes = [IsAuthenticated]
@@ -89,8 +114,14 @@ class EndpointListView(APIView):
                 extend_schema(
                     summary="A game event, sent to your URL",
                     description=PAYLOAD_DESCRIPTION,
+                    parameters=SIGNATURE_HEADERS,
                     request=WebhookPayload,
-                    responses={200: OpenApiResponse(description="Any 2xx: received.")},
+                    responses={
+                        200: OpenApiResponse(description="Any 2xx: received."),
+                        "4XX": OpenApiResponse(
+                            description="Any other status, a redirect too: tried again later."
+                        ),
+                    },
                 ),
             )
         ],

@@ -43,6 +43,13 @@ class PlayerViewOutput(serializers.Serializer):
 
     seat = serializers.IntegerField()
     city = serializers.DictField(allow_null=True, help_text="The city chosen, null before.")
+    development_ladder = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="The city's development levels: each level's cost, needs, text, unlocked.",
+    )
+    next_levels = serializers.DictField(
+        help_text="Per track (economy, culture, military): the next level, its price and reward."
+    )
     development_level = serializers.IntegerField()
     drachmas = serializers.IntegerField()
     vp = serializers.IntegerField()
@@ -59,11 +66,27 @@ class PlayerViewOutput(serializers.Serializer):
     hand_size = serializers.IntegerField()
     dice_count = serializers.IntegerField()
     dice = serializers.ListField(child=serializers.JSONField())
-    tiles = serializers.ListField(child=serializers.JSONField(), allow_null=True)
+    tiles_assigned = serializers.IntegerField(help_text="How many dice are on action tiles.")
+    tiles = serializers.ListField(
+        child=serializers.JSONField(),
+        allow_null=True,
+        help_text="The tiles the dice are on; null while others' assignments are sealed.",
+    )
+    active_tiles = serializers.ListField(
+        child=serializers.JSONField(), allow_null=True, help_text="null until assignments show."
+    )
+    tiles_set_aside = serializers.ListField(child=serializers.JSONField())
+    tiles_done = serializers.ListField(child=serializers.JSONField())
     achievements = serializers.ListField(child=serializers.JSONField())
     hand = serializers.ListField(child=serializers.JSONField(), required=False)
     draft_hand = serializers.ListField(child=serializers.JSONField(), required=False)
     draft_picks = serializers.ListField(child=serializers.JSONField(), required=False)
+    draft_hand_size = serializers.IntegerField(
+        required=False, help_text="Another player's draft hand, counted (while drafting)."
+    )
+    draft_picks_count = serializers.IntegerField(
+        required=False, help_text="Another player's draft picks, counted (while drafting)."
+    )
 
 
 class GameViewOutput(serializers.Serializer):
@@ -78,6 +101,7 @@ class GameViewOutput(serializers.Serializer):
     start_player = serializers.IntegerField(allow_null=True)
     current_event = NamedCardOutput(allow_null=True)
     events_revealed = NamedCardOutput(many=True)
+    events_left = serializers.IntegerField(help_text="Events still to be revealed (one a round).")
     politics_deck_size = serializers.IntegerField()
     exploration = serializers.ListField(child=serializers.JSONField())
     persepolis_explored = serializers.BooleanField()
@@ -104,6 +128,10 @@ class OptionDataOutput(serializers.Serializer):
     tax = serializers.IntegerField(required=False)
     glory = serializers.IntegerField(required=False)
     level = serializers.IntegerField(required=False, help_text="A development level.")
+    vp = serializers.IntegerField(required=False, help_text="Victory points gained.")
+    token = serializers.CharField(
+        required=False, help_text="A knowledge token, e.g. blue_minor (give_up_token)."
+    )
 
 
 class EventDataOutput(serializers.Serializer):
@@ -127,3 +155,44 @@ class EventDataOutput(serializers.Serializer):
     dice = serializers.JSONField(required=False)
     cards = serializers.JSONField(required=False)
     event = serializers.JSONField(required=False)
+    hidden = serializers.BooleanField(
+        required=False,
+        help_text="True where a sealed choice of another seat (a draft pick, a tile) is left "
+        "out: `option` is absent until the game is finished.",
+    )
+    step = serializers.CharField(
+        required=False, help_text="revise: the sealed step reopened (draft_pick, assign_die)."
+    )
+    # Notices (the server's own entries), by their kind:
+    reason = serializers.CharField(
+        required=False, help_text="deadline_extended: why (server_down)."
+    )
+    down_from = serializers.DateTimeField(
+        required=False, help_text="deadline_extended: when the server stopped ticking."
+    )
+    down_until = serializers.DateTimeField(
+        required=False, help_text="deadline_extended: when it ticked again."
+    )
+    by_seconds = serializers.IntegerField(
+        required=False, help_text="deadline_extended: how far the deadline moved."
+    )
+    deadline = serializers.DateTimeField(
+        required=False, help_text="deadline_extended: the step's new deadline."
+    )
+    until = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="player_away: the holiday's end, if set."
+    )
+    days_left = serializers.FloatField(
+        required=False, help_text="player_away: holiday days the player has left this year."
+    )
+    days = serializers.IntegerField(
+        required=False,
+        help_text="holiday_capped: the most holiday days in a row; pause_proposed, "
+        "pause_started: the pause's length.",
+    )
+    player = serializers.CharField(
+        required=False, help_text="substitute_joined, substitute_left: the substitute."
+    )
+    original = serializers.CharField(
+        required=False, help_text="substitute_joined, substitute_left: the seat's own player."
+    )

@@ -14,6 +14,7 @@ from games.api.schema_types import (
     OptionDataOutput,
     described_as,
 )
+from games.models import Game
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
 
 KHORA = engine.get_game("khora")
@@ -243,7 +244,7 @@ class GameSummaryOutput(serializers.Serializer):
     game = serializers.CharField()
     name = serializers.CharField()
     private = serializers.BooleanField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     num_seats = serializers.IntegerField()
     step_hours = serializers.IntegerField()
     creator = serializers.CharField()
@@ -305,7 +306,7 @@ class AcceptedDecisionOutput(serializers.Serializer):
 class DecisionsOutput(serializers.Serializer):
     accepted = AcceptedDecisionOutput(many=True)
     last_seq = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     advancing = serializers.BooleanField(
         help_text="The game now waits on the server (a roll, a draw, bots); read the prompt "
         "again shortly."

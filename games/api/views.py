@@ -42,21 +42,24 @@ from games.api.serializers import (
     StateQuery,
 )
 
+NO_BOT = {"bot_level": None, "bot_plays": False}
 DETAIL_EXAMPLE = OpenApiExample(
     "A lobby",
     response_only=True,
     value={
         "id": "qVmN34XD_23f2D3o",
         "game": "khora",
+        "name": "",
+        "private": False,
         "status": "lobby",
         "num_seats": 3,
         "step_hours": 48,
         "creator": "alice",
         "created_at": "2026-11-23T00:12:16Z",
         "seats": [
-            {"position": 0, "player": "alice", "is_bot": False},
-            {"position": 1, "player": None, "is_bot": False},
-            {"position": 2, "player": None, "is_bot": False},
+            {"position": 0, "player": "alice", "is_bot": False, **NO_BOT},
+            {"position": 1, "player": None, "is_bot": False, **NO_BOT},
+            {"position": 2, "player": None, "is_bot": False, **NO_BOT},
         ],
         "your_seat": 0,
         "awaiting_you": False,
@@ -73,6 +76,10 @@ DETAIL_EXAMPLE = OpenApiExample(
         "waiting_for": [],
         "submitted": [],
         "scores": None,
+        "away": [],
+        "deadline_held_for": [],
+        "pause": None,
+        "pace": None,
     },
 )
 PROMPT_EXAMPLE = {
@@ -411,6 +418,7 @@ class GameLogView(APIView):
                             "version": 1,
                             "seat": None,
                             "data": {"kind": "cities", "cities": ["athens", "sparta"]},
+                            "lines": [],
                         },
                         {
                             "seq": 2,
@@ -419,6 +427,7 @@ class GameLogView(APIView):
                             "version": 1,
                             "seat": None,
                             "data": {"kind": "deal", "hands": [{"cards": 5}, {"cards": 5}]},
+                            "lines": [],
                         },
                     ],
                     "last_seq": 2,

@@ -25,7 +25,10 @@ def operations(schema):
 
 
 def component(schema, ref_or_schema):
-    ref = ref_or_schema.get("$ref") or ref_or_schema.get("allOf", [{}])[0].get("$ref")
+    """The component a member names: by $ref, through an allOf wrapper (a $ref with a
+    description), or as the first choice of a nullable one (OpenAPI 3.1: oneOf with null)."""
+    wrapped = ref_or_schema.get("allOf") or ref_or_schema.get("oneOf") or [{}]
+    ref = ref_or_schema.get("$ref") or wrapped[0].get("$ref")
     return schema["components"]["schemas"][ref.rsplit("/", 1)[1]] if ref else ref_or_schema
 
 
