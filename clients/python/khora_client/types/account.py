@@ -115,6 +115,7 @@ class Preferences(TypedDict):
     reminder: EmailDelivery
     game_started: EmailDelivery
     game_over: EmailDelivery
+    invitations: EmailDelivery
     quiet_hours_start: int | None
     quiet_hours_end: int | None
     digest_hour: int

@@ -124,6 +124,7 @@ class PreferencesChanges(TypedDict):
     reminder: NotRequired[EmailDelivery]
     game_started: NotRequired[EmailDelivery]
     game_over: NotRequired[EmailDelivery]
+    invitations: NotRequired[EmailDelivery]
     quiet_hours_start: NotRequired[int | None]
     quiet_hours_end: NotRequired[int | None]
     digest_hour: NotRequired[int]
