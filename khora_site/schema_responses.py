@@ -4,7 +4,8 @@ Each rule follows from what an operation already declares, so a view cannot forg
 or 503 carries Retry-After (common.problems sets it on each), an operation that may answer 304
 tags its 200 and its 304 with an ETag and reads If-None-Match (common.conditional), one that
 takes an Idempotency-Key says when its answer is a replay (Idempotent-Replayed), and one that
-reads a body may refuse it as too large (413) or not JSON (415), as common.problems does.
+reads a body may refuse it as too large (413) or not JSON (415), as common.problems does; and
+every operation may answer 503 while the database is down or busy (common.outages).
 """
 
 from __future__ import annotations
@@ -49,6 +50,12 @@ BODY_REFUSALS = {
 }
 
 
+OUTAGE = (
+    "A part the server needs is down or busy (database_unavailable, database_busy); nothing was "
+    "changed: try again after Retry-After."
+)
+
+
 def declare_responses(result: dict, generator, request, public: bool) -> dict:
     result.setdefault("components", {})["headers"] = {
         name: dict(header) for name, header in HEADERS.items()
@@ -70,6 +77,19 @@ def _declare(operation: dict) -> None:
                 status,
                 {"description": description, "content": {"application/problem+json": problem}},
             )
+    # Any operation reads the database, so any may find it down, busy past the request's lock
+    # bound, or read-only (common/outages.py).
+    responses.setdefault(
+        "503",
+        {
+            "description": OUTAGE,
+            "content": {
+                "application/problem+json": {
+                    "schema": {"$ref": "#/components/schemas/ProblemOutput"}
+                }
+            },
+        },
+    )
     for status in ("429", "503"):
         if status in responses:
             _add(responses[status], "RetryAfter")
