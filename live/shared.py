@@ -13,11 +13,12 @@ other) and at most `KEEP_RESULTS` of them, oldest dropped first.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,14 +68,6 @@ class SharedReads:
                 future.set_exception(error)
         return future.result()
 
-    def ready(self, key: Hashable) -> Any | None:
-        """The result kept for `key` if it is computed already (without waiting), else None."""
-        with self._lock:
-            kept = self._results.get(key)
-        if kept is None or not kept[1].done() or kept[1].exception() is not None:
-            return None
-        return kept[1].result()
-
     def _drop_old(self, now: float) -> None:
         while self._results:
             key, (made_at, _future) = next(iter(self._results.items()))
@@ -88,3 +81,31 @@ class SharedReads:
 
 
 SHARED = SharedReads()
+
+# The event loop's side: streams woken by one notice resume one after another in the same turn
+# of the loop, before any read has finished, so each would send a read of its own to the pool
+# (where all but one would wait for the first). Instead the first one's read is kept here as a
+# future of the loop, and the others await it on the loop: one trip to the pool for all.
+_in_flight: dict[Hashable, asyncio.Future] = {}
+
+
+async def shared_read(key: Hashable, compute: Callable[[], Any], pool: Executor) -> Any:
+    """compute()'s result for `key`, computed once in `pool` for every stream of this loop that
+    asks while it runs (and kept in SHARED for those that ask later). A stream that leaves
+    while it waits (its client hung up) leaves the read running for the others."""
+    running = _in_flight.get(key)
+    if running is None:
+        loop = asyncio.get_running_loop()
+        running = _in_flight[key] = loop.run_in_executor(pool, SHARED.get, key, compute)
+        running.add_done_callback(lambda done: _finished(key, done))
+    return await asyncio.shield(running)
+
+
+def _finished(key: Hashable, done: asyncio.Future) -> None:
+    _in_flight.pop(key, None)
+    _seen(done)  # a failure every waiter left before is not "never retrieved"
+
+
+def _seen(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()

@@ -37,7 +37,7 @@ from games.models import Game
 from live.access import ENDINGS, Reader
 from live.hub import EVERYTHING, HUB, Subscription
 from live.publish import auth_channel, game_channel, user_channel
-from live.shared import SHARED, GameRead
+from live.shared import SHARED, GameRead, shared_read
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +103,15 @@ class GameFeed:
             out.append(sse("game_over", {"game": self.public_id, "status": shared.status}))
             self.over = True
         return b"".join(out)
+
+    def read_shared_in_pool(self) -> GameRead:
+        """_read_shared in a pool thread, whose connection a failure closes (the next read
+        opens a new one)."""
+        try:
+            return self._read_shared()
+        except DATABASE_DOWN:
+            connection.close()
+            raise
 
     def _read_shared(self) -> GameRead:
         game = Game.objects.select_related("creator").get(pk=self.game_pk)
@@ -181,22 +190,19 @@ class Follower:
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
         return heartbeat if left is None else max(0.05, min(heartbeat, left + 0.05))
 
-    def step_on_the_loop(self, notices: set[tuple[str, str]], number: int) -> bytes | None:
-        """The step, when it needs no database and no thread: a spectator whose read another
-        reader of the same view has made already (the common case of a game's many
-        spectators). None: the step must run in the pool."""
-        feed = self.feed
-        if (
-            not isinstance(feed, GameFeed)
-            or feed.position is not None
-            or not number
-            or self.unread
-            or self.reader.check_due()
-            or any(channel == EVERYTHING or channel.startswith("auth:") for channel, _ in notices)
-        ):
-            return None
-        shared = SHARED.ready(feed.key(number))
-        return None if shared is None else feed.told(shared)
+    def shareable(self, notices: set[tuple[str, str]], number: int) -> bool:
+        """Whether this step is a spectator's read after a notice, which needs no database of
+        its own: the read of its view is shared (`live.shared.shared_read`) and the rest is
+        done on the loop."""
+        return bool(
+            isinstance(self.feed, GameFeed)
+            and self.feed.position is None
+            and notices
+            and number
+            and not self.unread
+            and not self.reader.check_due()
+            and not any(c == EVERYTHING or c.startswith("auth:") for c, _payload in notices)
+        )
 
     def must_step(self, notices: set[tuple[str, str]]) -> bool:
         return bool(notices) or _reread_on_heartbeat() or self.unread or self.reader.check_due()
@@ -283,8 +289,9 @@ async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
                 break  # the process stops: the client reconnects with Last-Event-ID
             if follower.must_step(notices):
                 number = subscription.taken_number
-                chunk = follower.step_on_the_loop(notices, number) if notices else None
-                if chunk is None:
+                if follower.shareable(notices, number):
+                    chunk = await _spectator_step(follower, number)
+                else:
                     chunk = await step(notices, number)
                 yield chunk or HEARTBEAT
             else:
@@ -292,6 +299,17 @@ async def stream_async(follower: Follower, release) -> AsyncIterator[bytes]:
     finally:
         subscription.close()
         release()
+
+
+async def _spectator_step(follower: Follower, number: int) -> bytes:
+    feed = follower.feed
+    try:
+        read = await shared_read(feed.key(number), feed.read_shared_in_pool, _read_pool())
+    except DATABASE_DOWN:
+        log.warning("A stream's read failed on the database; it reads again later.")
+        follower.unread = True
+        return b""
+    return feed.told(read)
 
 
 def _let_the_request_thread_go() -> None:
