@@ -1,4 +1,4 @@
-"""Our own 404 and 500 pages, in the embedded default too.
+"""Our own 404, 500 and 503 pages, in the embedded default too.
 
 With DEBUG off Django renders templates/404.html and 500.html itself. With DEBUG on (the
 embedded default a newcomer runs) it would show its technical pages instead; this middleware
@@ -15,6 +15,8 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import Resolver404, get_resolver
+
+from common.outages import RETRY_AFTER_SECONDS, outage
 
 log = logging.getLogger("django.request")
 
@@ -47,6 +49,15 @@ def server_error(request):
     return render(request, "500.html", status=500)
 
 
+def unavailable(request):
+    """The database is down, busy past the request's bound or read-only (common.outages): not a
+    fault, with DEBUG on or off; the page asks to try again, as the API's 503 does."""
+    log.warning("The database could not serve %s", request.path)
+    response = render(request, "503.html", status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 class ErrorPagesMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -57,6 +68,8 @@ class ErrorPagesMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
+        if outage(exception) is not None and not request.path_info.startswith("/api/"):
+            return unavailable(request)
         if not _ours(request):
             return None
         if isinstance(exception, Http404):
