@@ -108,6 +108,8 @@ PROBLEM_CODES = sorted(
         "invite_not_found",
         "not_substitute",
         "seat_not_bot_played",
+        "too_many_invites",
+        "invitee_invited_enough",
         # webhooks
         "invalid_event_types",
         "too_many_webhooks",

@@ -254,13 +254,24 @@ HOLIDAY_MAX_DAYS_IN_A_ROW = env_int("HOLIDAY_MAX_DAYS_IN_A_ROW", 7)
 PAUSE_MAX_DAYS = env_int("PAUSE_MAX_DAYS", 14)
 PAUSE_PROPOSALS_PER_DAY = env_int("PAUSE_PROPOSALS_PER_DAY", 1)
 NUDGE_EVERY_HOURS = env_int("NUDGE_EVERY_HOURS", 24)
+# Substitute invitations in any 24 hours: made by one player, and emailed to one player from
+# everyone (an invitation by email reaches someone who may not play with the inviter).
+SUBSTITUTE_INVITES_PER_DAY = env_int("SUBSTITUTE_INVITES_PER_DAY", 10)
+SUBSTITUTE_INVITE_EMAILS_PER_DAY = env_int("SUBSTITUTE_INVITE_EMAILS_PER_DAY", 3)
 if (
     min(HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW, PAUSE_PROPOSALS_PER_DAY) < 0
-    or min(PAUSE_MAX_DAYS, NUDGE_EVERY_HOURS) < 1
+    or min(
+        PAUSE_MAX_DAYS,
+        NUDGE_EVERY_HOURS,
+        SUBSTITUTE_INVITES_PER_DAY,
+        SUBSTITUTE_INVITE_EMAILS_PER_DAY,
+    )
+    < 1
 ):
     raise ImproperlyConfigured(
         "HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW and PAUSE_PROPOSALS_PER_DAY must be 0 "
-        "or more; PAUSE_MAX_DAYS and NUDGE_EVERY_HOURS at least 1."
+        "or more; PAUSE_MAX_DAYS, NUDGE_EVERY_HOURS, SUBSTITUTE_INVITES_PER_DAY and "
+        "SUBSTITUTE_INVITE_EMAILS_PER_DAY at least 1."
     )
 # The sweep re-enqueues a game still due an advance after GAME_STUCK_SECONDS (its task was
 # lost: a killed worker, an emptied Redis); it runs every GAME_SWEEP_SECONDS.

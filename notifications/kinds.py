@@ -8,7 +8,9 @@ import re
 
 from django.utils.translation import gettext_lazy
 
-FAMILIES = ("your_turn", "reminder", "game_started", "game_over")
+# "invitations": someone asks the user to take over a seat in their game (absences/). Its
+# own family, so that one unsubscribe stops them without touching the user's game emails.
+FAMILIES = ("your_turn", "reminder", "game_started", "game_over", "invitations")
 DIGEST = "digest"
 ALL = "all"
 # What was said at a game's table, at most once an hour per game, for those who chose it
@@ -36,7 +38,7 @@ _KIND_FAMILIES = {
     PAUSE_ASKED: "your_turn",
     PAUSE_DECIDED: "your_turn",
     NUDGE: "reminder",
-    SUBSTITUTE_INVITE: "game_started",
+    SUBSTITUTE_INVITE: "invitations",
 }
 
 # Kinds a player is owed as soon as they are due: a sender takes them before anything else.
@@ -50,6 +52,7 @@ SCOPE_LABELS = {
     "reminder": gettext_lazy("reminders before a deadline"),
     "game_started": gettext_lazy("emails when a game starts"),
     "game_over": gettext_lazy("emails when a game ends"),
+    "invitations": gettext_lazy("invitations to take over a seat in someone else's game"),
     DIGEST: gettext_lazy("the daily digest"),
     CHAT_DIGEST: gettext_lazy("the hourly emails of what was said at the table"),
     ALL: gettext_lazy("all email from the Khôra server"),

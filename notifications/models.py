@@ -146,6 +146,7 @@ class NotificationPreference(models.Model):
     reminder = models.CharField(max_length=12, choices=Delivery.choices, default="immediately")
     game_started = models.CharField(max_length=12, choices=Delivery.choices, default="immediately")
     game_over = models.CharField(max_length=12, choices=Delivery.choices, default="immediately")
+    invitations = models.CharField(max_length=12, choices=Delivery.choices, default="immediately")
     quiet_hours_start = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=HOURS, help_text="Local hour quiet hours begin (0–23)."
     )

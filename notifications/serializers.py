@@ -10,11 +10,16 @@ DELIVERY_HELP = (
 )
 
 
+INVITATIONS_HELP = (
+    "Invitations from other players to take over a seat in their game. " + DELIVERY_HELP
+)
+
+
 def _delivery_field(**kwargs) -> serializers.ChoiceField:
     allowed = ", ".join(Delivery.values)
+    kwargs.setdefault("help_text", DELIVERY_HELP)
     return serializers.ChoiceField(
         choices=Delivery.choices,
-        help_text=DELIVERY_HELP,
         error_messages={"invalid_choice": f"'{{input}}' is not accepted; use one of {allowed}."},
         **kwargs,
     )
@@ -29,6 +34,7 @@ class PreferencesOutput(serializers.Serializer):
     reminder = _delivery_field()
     game_started = _delivery_field()
     game_over = _delivery_field()
+    invitations = _delivery_field(help_text=INVITATIONS_HELP)
     quiet_hours_start = _hour_field(
         allow_null=True, help_text="Local hour (0-23) quiet hours begin; null: none."
     )
@@ -48,6 +54,7 @@ class PreferencesInput(serializers.Serializer):
     reminder = _delivery_field(required=False)
     game_started = _delivery_field(required=False)
     game_over = _delivery_field(required=False)
+    invitations = _delivery_field(required=False, help_text=INVITATIONS_HELP)
     quiet_hours_start = _hour_field(required=False, allow_null=True)
     quiet_hours_end = _hour_field(required=False, allow_null=True)
     digest_hour = _hour_field(required=False)

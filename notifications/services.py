@@ -73,7 +73,8 @@ def notify(
         subject=rendered.subject,
         body_text=rendered.text,
         body_html=rendered.html,
-        link=context.get("game_url", ""),
+        # What a digest links to: the email's own link when it has one (an invitation's).
+        link=context.get("link") or context.get("game_url", ""),
         reply_to=context.get("reply_to", ""),
         prompt=context.get("prompt_id", ""),
         told_upto=context.get("told_upto"),

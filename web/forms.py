@@ -62,6 +62,9 @@ class PreferencesForm(Form):
     reminder = forms.ChoiceField(label=_("Reminders before a deadline"), choices=DELIVERY_CHOICES)
     game_started = forms.ChoiceField(label=_("A game starts"), choices=DELIVERY_CHOICES)
     game_over = forms.ChoiceField(label=_("A game ends"), choices=DELIVERY_CHOICES)
+    invitations = forms.ChoiceField(
+        label=_("A player invites me to take over a seat"), choices=DELIVERY_CHOICES
+    )
     digest_hour = forms.TypedChoiceField(label=_("Daily digest at"), choices=HOURS, coerce=int)
     quiet_hours_start = forms.TypedChoiceField(
         label=_("Quiet hours from"),

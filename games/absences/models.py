@@ -158,8 +158,22 @@ class SubstituteInvite(models.Model):
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substitutes_invited"
     )
+    # The player it was emailed to, if any: what the per-invitee limit counts.
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="substitute_invitations",
+    )
     created_at = models.DateTimeField(default=clock.now)
     used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["invited_by", "created_at"], name="invites_by_inviter"),
+            models.Index(fields=["invitee", "created_at"], name="invites_by_invitee"),
+        ]
 
 
 class Substitution(models.Model):

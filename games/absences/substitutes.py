@@ -22,6 +22,10 @@ from games.selectors import game_not_found
 # An invitation link is a credential to take a seat: forwarded or found later, it must not
 # keep working for good (the seat may be a bot's again months on).
 INVITE_DAYS = 7
+# The limits count the last day, rolling: SUBSTITUTE_INVITES_PER_DAY invitations per inviter
+# (an invitation by email sends mail to someone who may not know us: it must not be a way to
+# flood anyone), SUBSTITUTE_INVITE_EMAILS_PER_DAY invitation emails per invitee, from anyone.
+LIMIT_WINDOW = timedelta(days=1)
 
 
 def invite_url(game: Game, invite: SubstituteInvite) -> str:
@@ -44,15 +48,23 @@ def invite(*, public_id: str, user, position: int, username: str = "") -> Substi
             invitee = get_user_model().objects.filter(username=username).first()
             if invitee is None:
                 raise DomainError("player_not_found", f"There is no player {username!r}.", 404)
+        _check_limits(user, invitee)
         record = SubstituteInvite.objects.create(
-            game=game, position=seat.position, token=secrets.token_urlsafe(16), invited_by=user
+            game=game,
+            position=seat.position,
+            token=secrets.token_urlsafe(16),
+            invited_by=user,
+            invitee=invitee,
         )
         if invitee is not None:
+            # The invitee's own preferences decide whether it is sent (notifications: the
+            # "invitations" family, which its unsubscribe link turns off).
             notices.tell(
                 Seat(game=game, position=seat.position, user=invitee),
                 game,
                 step=f"substitute{record.pk}",
                 kind="substitute_invite",
+                link=invite_url(game, record),
                 absence={
                     "player": user.username,
                     "original": seat.user.username,
@@ -60,6 +72,38 @@ def invite(*, public_id: str, user, position: int, username: str = "") -> Substi
                 },
             )
     return record
+
+
+def _check_limits(user, invitee) -> None:
+    """429 when the inviter made their day's invitations, or the invitee got theirs."""
+    since = clock.now() - LIMIT_WINDOW
+    made = SubstituteInvite.objects.filter(invited_by=user, created_at__gt=since)
+    limit = settings.SUBSTITUTE_INVITES_PER_DAY
+    if made.count() >= limit:
+        raise DomainError(
+            "too_many_invites",
+            f"You may make at most {limit} substitute invitations a day; wait "
+            f"{_wait(made)} s for the next.",
+            429,
+            {"retry_after": _wait(made)},
+        )
+    if invitee is None:
+        return
+    emailed = SubstituteInvite.objects.filter(invitee=invitee, created_at__gt=since)
+    if emailed.count() >= settings.SUBSTITUTE_INVITE_EMAILS_PER_DAY:
+        raise DomainError(
+            "invitee_invited_enough",
+            f"{invitee.username} cannot be sent another invitation by email today. Make the "
+            "link without a username and pass it on yourself, or try again later.",
+            429,
+            {"retry_after": _wait(emailed)},
+        )
+
+
+def _wait(within_window) -> int:
+    """Seconds until the oldest of these leaves the window, and one more may be made."""
+    oldest = within_window.order_by("created_at").values_list("created_at", flat=True).first()
+    return max(int((oldest + LIMIT_WINDOW - clock.now()).total_seconds()) + 1, 1)
 
 
 def accept(*, public_id: str, user, token: str) -> Seat:

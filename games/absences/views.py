@@ -283,9 +283,12 @@ class SubstituteInviteView(APIView):
                 },
             ),
         ],
-        responses={201: SubstituteInviteOutput, **problems(400, 401, 403, 404, 409)},
+        responses={201: SubstituteInviteOutput, **problems(400, 401, 403, 404, 409, 429)},
         description="For a seat a bot plays for its absent player: a link that lets someone "
-        "take it over (once). The game's players or its creator may invite.",
+        "take it over (once). The game's players or its creator may invite. With a username, "
+        "that player is also emailed the link, unless they turned invitations off. In any 24 "
+        "hours one player makes at most 10 invitations (429 too_many_invites) and one player "
+        "is emailed at most 3 (429 invitee_invited_enough), both with Retry-After.",
     )
     def post(self, request, public_id: str, position: int):
         body = SubstituteInviteInput(data=request.data)

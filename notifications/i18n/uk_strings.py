@@ -249,7 +249,8 @@ UK.update(
         "%(player)s invites you to take over the seat of %(original)s in the Khôra game “%(game_name)s”: a bot plays it while %(original)s is away. You would play it from its next prompt on, seeing what that seat sees.": "%(player)s запрошує вас зайняти місце гравця %(original)s у грі Khôra «%(game_name)s»: поки %(original)s відсутній, за нього грає бот. Ви гратимете з наступного запитання, бачачи те, що бачить це місце.",
         "Take the seat": "Зайняти місце",
         "Take the seat:": "Зайняти місце:",
-        "Take over a seat in “%(game_name)s”?": "Зайняти місце в грі «%(game_name)s»?",
-        "Khôra: take over a seat in “%(game_name)s”?": "Khôra: зайняти місце в грі «%(game_name)s»?",
+        "An invitation to take over a seat in a game": "Запрошення зайняти місце в грі",
+        "Khôra: an invitation to take over a seat in a game": "Khôra: запрошення зайняти місце в грі",
+        "invitations to take over a seat in someone else's game": "запрошення зайняти місце в чужій грі",
     }
 )

@@ -35,6 +35,7 @@ def test_get_shows_the_defaults_without_writing_anything(make_user):
         "reminder": "immediately",
         "game_started": "immediately",
         "game_over": "immediately",
+        "invitations": "immediately",
         "quiet_hours_start": None,
         "quiet_hours_end": None,
         "digest_hour": 8,
@@ -50,6 +51,7 @@ def test_patch_changes_only_what_it_names_and_get_shows_it(make_user):
         {
             "your_turn": "digest",
             "game_started": "off",
+            "invitations": "off",
             "quiet_hours_start": 22,
             "quiet_hours_end": 7,
             "digest_hour": 19,
@@ -62,6 +64,7 @@ def test_patch_changes_only_what_it_names_and_get_shows_it(make_user):
         "reminder": "immediately",
         "game_started": "off",
         "game_over": "immediately",
+        "invitations": "off",
         "quiet_hours_start": 22,
         "quiet_hours_end": 7,
         "digest_hour": 19,

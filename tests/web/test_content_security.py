@@ -94,6 +94,7 @@ def test_the_language_cookie_copied_by_the_preferences_has_the_switchs_flags(set
             "reminder": "immediately",
             "game_started": "immediately",
             "game_over": "immediately",
+            "invitations": "immediately",
             "digest_hour": "8",
             "quiet_hours_start": "",
             "quiet_hours_end": "",

@@ -170,6 +170,7 @@ def test_preferences_form_saves_and_refuses(transactional_db):
         "reminder": "digest",
         "game_started": "off",
         "game_over": "immediately",
+        "invitations": "off",
         "digest_hour": "7",
         "quiet_hours_start": "22",
         "quiet_hours_end": "",
@@ -188,6 +189,7 @@ def test_preferences_form_saves_and_refuses(transactional_db):
     user.refresh_from_db()
     assert user.profile.language == "uk" and user.profile.time_zone == "Europe/Kyiv"
     assert user.notification_preference.reminder == "digest"
+    assert user.notification_preference.invitations == "off"
 
 
 def test_create_game_form(transactional_db):

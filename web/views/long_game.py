@@ -51,6 +51,9 @@ def _refusal(error: DomainError) -> str:
         "invite_not_found": _("This invitation is unknown or was used already."),
         "already_seated": _("You already have a seat in this game."),
         "seat_not_bot_played": _("No bot plays that seat any more."),
+        "too_many_invites": _(
+            "You have made as many substitute invitations as you may in a day; try again later."
+        ),
     }
     return friendly.get(error.code) or error.message
 
