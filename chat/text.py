@@ -80,3 +80,10 @@ def _is_web_address(address: str) -> bool:
 def _link(address: str) -> str:
     shown = escape(address)
     return f'<a href="{shown}" rel="nofollow noopener noreferrer ugc" target="_blank">{shown}</a>'
+
+
+def quoted(text: str) -> str:
+    """The text as a plain-text email quotes it: every line, blank ones too, after "> ", so
+    that no line of a message can pass for a line of the email's own (an option, "reply 2 to
+    ...") however it is written; the email's own words never start so."""
+    return "\n".join(f"> {line}".rstrip() for line in text.split("\n"))

@@ -11,7 +11,12 @@ UK = {
     "the hourly emails of what was said at the table": "щогодинні листи з тим, що сказали за столом",
     "To talk at the table, reply to an email of the game with a line that starts with “say:” or a quote mark: the rest goes to the game's chat. A number above it is played first.": "Щоб сказати щось за столом, відповідайте на лист гри рядком, що починається з «say:» (або «скажи:») чи з лапок: решта піде в чат гри. Номер над цим рядком буде зіграно першим.",
     "Said at the table since you last looked": "Що сказали за столом відтоді, як ви заглядали в гру",
-    "Said at the table since you last looked:": "Що сказали за столом відтоді, як ви заглядали в гру:",
+    "Said at the table since you last looked (each message as its author wrote it, every line after “>”):": "Що сказали за столом відтоді, як ви заглядали в гру (кожне повідомлення так, як його написав автор, кожен рядок після «>»):",
+    "%(author)s wrote:": "%(author)s пише:",
+    "%(author)s (spectator) wrote:": "%(author)s (глядач) пише:",
+    "<strong>%(author)s</strong> wrote:": "<strong>%(author)s</strong> пише:",
+    "<strong>%(author)s</strong> (spectator) wrote:": "<strong>%(author)s</strong> (глядач) пише:",
+    "(End of what was said at the table.)": "(Кінець того, що сказали за столом.)",
     (
         "… and %(earlier)s more before these (the game's page has them all)",
         "… and %(earlier)s more before these (the game's page has them all)",

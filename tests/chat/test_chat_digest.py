@@ -62,7 +62,8 @@ def test_at_most_one_per_game_an_hour_with_what_is_new(make_player):
         sent_before = len(mail.outbox)
         assert digests.send_chat_digests(clock.now()) == 1
     (first,) = chat_digests(ann.user)
-    assert "ben: second" in first.body_text and "opening" not in first.body_text  # ann spoke
+    assert "ben wrote:\n> second" in first.body_text
+    assert "opening" not in first.body_text  # ann spoke after it
     assert "ann's own" not in first.body_text
     assert first.subject.startswith("Khôra: said at the table in")
     assert len(mail.outbox) == sent_before + 1
@@ -75,7 +76,7 @@ def test_at_most_one_per_game_an_hour_with_what_is_new(make_player):
     with clock.frozen_at(start + timedelta(minutes=61)):
         assert digests.send_chat_digests(clock.now()) == 1
     second = chat_digests(ann.user)[1]
-    assert all(f"ben: m{m}" in second.body_text for m in (10, 40, 59))
+    assert all(f"ben wrote:\n> m{m}" in second.body_text for m in (10, 40, 59))
     assert "second" not in second.body_text  # told in the first
     with clock.frozen_at(start + timedelta(minutes=200)):
         assert digests.send_chat_digests(clock.now()) == 0  # nothing new: nothing sent

@@ -50,7 +50,7 @@ def test_twenty_messages_in_an_hour_send_nothing_then_ride_in_your_turn(make_pla
     your_turn = Notification.objects.get(recipient=ann.user, kind="your_turn")
     assert "Said at the table since you last looked" in your_turn.body_text
     for n in range(20):
-        assert f"ben: ben's message {n:02d} <b>" in your_turn.body_text
+        assert f"ben wrote:\n> ben's message {n:02d} <b>" in your_turn.body_text
         assert f"message {n:02d} &lt;b&gt;" in your_turn.body_html
     assert "<b>" not in your_turn.body_html.split("Said at the table")[1]
     # Ben wrote them: his own email does not read them back to him.
@@ -65,7 +65,7 @@ def test_what_an_email_told_is_not_told_again(make_player):
     answer_default(game, ann)
     answer_default(game, ben)
     first = Notification.objects.get(recipient=ann.user, kind="your_turn")
-    assert "ben: before" in first.body_text
+    assert "ben wrote:\n> before" in first.body_text
     chat_services.message_post(game=game, user=ben.user, raw_text="after", via="api")
     answer_default(game, ann)
     answer_default(game, ben)
@@ -75,7 +75,7 @@ def test_what_an_email_told_is_not_told_again(make_player):
         .first()
     )
     assert second is not None
-    assert "ben: after" in second.body_text and "ben: before" not in second.body_text
+    assert "> after" in second.body_text and "> before" not in second.body_text
 
 
 XSS = [
