@@ -132,3 +132,46 @@ def no_holidays_unless_asked(request):
         yield
     finally:
         settings.HOLIDAY_DAYS_PER_YEAR = saved
+
+
+@pytest.fixture(autouse=True, scope="session")
+def responses_match_the_schema():
+    """Every answer Django's test clients (APIClient too) get from /api/v1/ is checked against
+    the served schema (tests/schema_check.py); a mismatch fails the test that got it."""
+    try:
+        from django.test.client import AsyncClient, Client
+
+        from tests.schema_check import check_client_response
+    except Exception:  # the engine tests run without Django (or unconfigured)
+        yield
+        return
+    sync_request, async_request = Client.request, AsyncClient.request
+
+    def checked(self, **request):
+        response = sync_request(self, **request)
+        check_client_response(response)
+        return response
+
+    async def checked_async(self, **request):
+        response = await async_request(self, **request)
+        check_client_response(response)
+        return response
+
+    Client.request, AsyncClient.request = checked, checked_async
+    try:
+        yield
+    finally:
+        Client.request, AsyncClient.request = sync_request, async_request
+
+
+@pytest.fixture(autouse=True)
+def no_stray_schema_mismatch():
+    """A mismatch met in another thread than the test's (which it cannot fail there)."""
+    try:
+        from tests.schema_check import STRAY
+    except Exception:
+        yield
+        return
+    STRAY.clear()
+    yield
+    assert not STRAY, "\n\n".join(STRAY)

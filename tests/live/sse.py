@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from tests.schema_check import check_stream_event
+
 
 @dataclass
 class Event:
@@ -26,7 +28,9 @@ def parse(blob: bytes) -> list[Event]:
             fields[name] = value
         if "event" in fields:
             event_id = int(fields["id"]) if "id" in fields else None
-            events.append(Event(fields["event"], json.loads(fields["data"]), event_id, block))
+            data = json.loads(fields["data"])
+            check_stream_event(fields["event"], data)  # each event's data is as the schema says
+            events.append(Event(fields["event"], data, event_id, block))
     return events
 
 
