@@ -22,6 +22,7 @@ PREFERENCES_EXAMPLE = OpenApiExample(
         "reminder": "immediately",
         "game_started": "immediately",
         "game_over": "digest",
+        "invitations": "immediately",
         "quiet_hours_start": 22,
         "quiet_hours_end": 7,
         "digest_hour": 8,
