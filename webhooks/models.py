@@ -19,6 +19,9 @@ class Endpoint(models.Model):
     event_types = models.JSONField(default=list)  # a subset of EVENT_TYPES
     active = models.BooleanField(default=True)
     disabled_reason = models.CharField(max_length=200, blank=True, default="")
+    disabled_at = models.DateTimeField(null=True, blank=True)
+    # Attempts that failed in a row, across deliveries: the circuit breaker's count.
+    consecutive_failures = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=clock.now)
 
     class Meta:
@@ -38,7 +41,9 @@ class Delivery(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True)
-    claimed_until = models.DateTimeField(null=True)  # a worker is sending it until then
+    # A worker is sending it until then: its deadline and a margin, so no other worker sends
+    # it again while the first attempt may still run.
+    claimed_until = models.DateTimeField(null=True)
     created_at = models.DateTimeField(default=clock.now)
 
     class Meta:

@@ -23,6 +23,13 @@ class EndpointOutput(serializers.Serializer):
     )
     active = serializers.BooleanField()
     disabled_reason = serializers.CharField(help_text="Why we stopped sending, if we did.")
+    disabled_at = serializers.DateTimeField(
+        allow_null=True, help_text="When we stopped sending; null while it is on."
+    )
+    consecutive_failures = serializers.IntegerField(
+        help_text="Attempts that failed in a row, across deliveries; at the server's limit (20 "
+        "by default) the endpoint is turned off and you get an email."
+    )
     created_at = serializers.DateTimeField()
 
 

@@ -1,11 +1,11 @@
 from celery import shared_task
 
-from webhooks import services
+from webhooks import delivering, services
 
 
 @shared_task(ignore_result=True)
 def deliver_webhook(delivery_id: int, attempts: int) -> bool:
-    return services.deliver(delivery_id, attempts)
+    return delivering.deliver(delivery_id, attempts)
 
 
 @shared_task(ignore_result=True)
@@ -15,4 +15,4 @@ def record_webhook_events(event: dict) -> int:
 
 @shared_task(ignore_result=True)
 def sweep_webhooks() -> int:
-    return services.sweep()
+    return delivering.sweep()

@@ -1,26 +1,63 @@
-"""One POST to a receiver: to an address we checked, 5 s at most, never following a redirect.
+"""One POST to a receiver, within one wall-clock budget, to an address the policy allows.
 
-The host is resolved once and every address it resolves to is checked: private, loopback,
-link-local, multicast, reserved and unspecified addresses are refused unless
-WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is on. The connection then goes to the checked address (the
-host name still sent as Host and, for https, as the TLS server name), so a second resolution
-cannot point it elsewhere (DNS rebinding).
+The budget (WEBHOOKS_DEADLINE_SECONDS) covers the whole exchange: resolving the host,
+connecting, the TLS handshake, sending, and reading the status, the headers and the body
+(at most RESPONSE_BYTES_READ of it). Every socket operation waits only for what is left of
+it, so a receiver that answers a byte at a time is cut off at the deadline like one that
+never answers. Per-operation timeouts do not bound that: urllib3's `Timeout(total=2)` let a
+receiver dribbling its answer hold a request 16 s (measured while writing this module), and
+httpx has no overall timeout at all.
+
+The host is resolved once and every address it resolves to is checked (webhooks.addresses);
+the connection then goes to a checked address (the host name still sent as Host and, for
+https, as the TLS server name), and the address actually connected to is checked again
+before anything is sent, so no second resolution can point it elsewhere (DNS rebinding).
+Redirects are never followed. Refusals never say what a name resolves to: the attempt log
+and the registration's error would otherwise tell an outsider our internal names.
 """
 
 from __future__ import annotations
 
 import http.client
-import ipaddress
+import io
+import re
 import socket
 import ssl
+import threading
+import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from webhooks import addresses
+
+# What the receiver says is not ours to keep: enough to see the answer end, no more.
+RESPONSE_BYTES_READ = 16 * 1024
+NOT_ALLOWED = (
+    "Webhooks go only to hosts on the public internet: this URL's host does not resolve to "
+    "one we may send to."
+)
+MALFORMED = (
+    "This is not a webhook URL: use http:// or https://, a host name or address, an optional "
+    "port and path, and no user name or password."
+)
+
 
 class AddressRefused(ValueError):
     pass
+
+
+class DeadlinePassed(TimeoutError):
+    pass
+
+
+@dataclass(frozen=True)
+class Target:
+    scheme: str
+    host: str
+    port: int
+    path: str
 
 
 @dataclass
@@ -33,76 +70,173 @@ class Outcome:
         return self.status_code is not None and 200 <= self.status_code < 300
 
 
-def checked_address(url: str) -> tuple[str, str, int, str]:
-    """(scheme, host, port, address to connect to) of `url`, or AddressRefused saying why."""
-    parts = urlsplit(url)
+def target_of(url: str) -> Target:
+    """The parts of a webhook URL, or AddressRefused(MALFORMED)."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # raises on a port that is no port
+    except ValueError:  # "http://[::1", "http://[", "http://h:99999/"
+        raise AddressRefused(MALFORMED) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise AddressRefused("A webhook URL is an http:// or https:// address with a host.")
-    if parts.username or parts.password:
-        raise AddressRefused("A webhook URL carries no user name or password.")
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError as error:
-        raise AddressRefused(f"The URL's port is not a port: {error}.") from None
-    try:
-        infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError):
-        raise AddressRefused(f"The host {parts.hostname!r} does not resolve.") from None
-    addresses = sorted({str(info[4][0]) for info in infos})
+        raise AddressRefused(MALFORMED)
+    if parts.username is not None or parts.password is not None:
+        raise AddressRefused(MALFORMED)
+    # What urlsplit lets through around the host ("[::1]x", "host:") is no part of a URL.
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    if not re.fullmatch(re.escape(host) + r"(:[0-9]{1,5})?", parts.netloc.lower()):
+        raise AddressRefused(MALFORMED)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    default_port = 443 if parts.scheme == "https" else 80
+    return Target(parts.scheme, parts.hostname, port or default_port, path)
+
+
+def deadline_in(seconds: float) -> float:
+    """A deadline on the monotonic clock, `seconds` from now."""
+    return time.monotonic() + seconds
+
+
+def checked(url: str, deadline: float) -> tuple[Target, list[tuple]]:
+    """The URL's target and the socket addresses it may be sent to, every one allowed by the
+    policy (unless WEBHOOKS_ALLOW_PRIVATE_ADDRESSES), or AddressRefused; DeadlinePassed when
+    resolving took the whole budget."""
+    target = target_of(url)
+    infos = _resolve(target.host, target.port, deadline)
+    if not infos:
+        raise AddressRefused(NOT_ALLOWED)
     if not settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES:
-        for address in addresses:
-            ip = ipaddress.ip_address(address.split("%")[0])
-            if not ip.is_global or ip.is_multicast:
-                raise AddressRefused(
-                    f"{parts.hostname} resolves to {address}, a private, loopback, link-local "
-                    "or reserved address: webhooks go to public addresses only."
-                )
-    return parts.scheme, parts.hostname, port, addresses[0]
+        for _family, sockaddr in infos:
+            if not addresses.is_allowed(addresses.parse(sockaddr[0])):
+                raise AddressRefused(NOT_ALLOWED)
+    return target, infos
 
 
-class _PinnedHTTPS(http.client.HTTPSConnection):
-    def __init__(self, host: str, port: int, address: str, timeout: float):
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
-        self._address = address
+def _resolve(host: str, port: int, deadline: float) -> list[tuple]:
+    """getaddrinfo within the budget. The resolver cannot be interrupted, so it runs in a
+    thread of its own that is left to finish by itself when the budget runs out."""
+    found: list = []
 
-    def connect(self):
-        sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+    def resolve() -> None:
+        try:
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            found.append([(info[0], info[4]) for info in infos])
+        except (OSError, UnicodeError, ValueError):  # no such host, a label too long, a NUL
+            found.append([])
+
+    worker = threading.Thread(target=resolve, name="webhook-resolve", daemon=True)
+    worker.start()
+    worker.join(max(deadline - time.monotonic(), 0))
+    if not found:
+        raise DeadlinePassed
+    unique = {(family, sockaddr[:2]): (family, sockaddr) for family, sockaddr in found[0]}
+    return list(unique.values())
 
 
-class _PinnedHTTP(http.client.HTTPConnection):
-    def __init__(self, host: str, port: int, address: str, timeout: float):
-        super().__init__(host, port, timeout=timeout)
-        self._address = address
-
-    def connect(self):
-        self.sock = socket.create_connection((self._address, self.port), self.timeout)
-
-
-def post(url: str, body: bytes, headers: dict[str, str]) -> Outcome:
+def post(url: str, body: bytes, headers: dict[str, str], deadline: float) -> Outcome:
+    """POST `body` to `url`, all of it by `deadline` (time.monotonic())."""
+    budget = settings.WEBHOOKS_DEADLINE_SECONDS
+    sock: socket.socket | None = None
     try:
-        scheme, host, port, address = checked_address(url)
+        target, infos = checked(url, deadline)
+        sock = _connect(infos, deadline)
+        if target.scheme == "https":
+            sock = _tls(sock, target.host, deadline)
+        return _exchange(_DeadlineSocket(sock, deadline), target, body, headers)
     except AddressRefused as refusal:
         return Outcome(None, str(refusal))
-    parts = urlsplit(url)
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    kind = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
-    connection = kind(host, port, address, settings.WEBHOOKS_TIMEOUT_SECONDS)
-    try:
-        connection.request(
-            "POST",
-            path,
-            body=body,
-            headers={**headers, "Content-Type": "application/json", "User-Agent": "Khora-Webhooks"},
-        )
-        response = connection.getresponse()
-        response.read(64 * 1024)  # what the receiver says is not ours to keep
-        if 300 <= response.status < 400:
-            return Outcome(response.status, "redirects are not followed")
-        return Outcome(response.status, "" if 200 <= response.status < 300 else "not 2xx")
     except TimeoutError:
-        return Outcome(None, f"no answer within {settings.WEBHOOKS_TIMEOUT_SECONDS} s")
+        return Outcome(None, f"no complete answer within {budget:g} s")
     except (OSError, http.client.HTTPException) as error:
         return Outcome(None, f"{type(error).__name__}: {error}"[:300])
     finally:
-        connection.close()
+        if sock is not None:
+            sock.close()
+
+
+def _connect(infos: list[tuple], deadline: float) -> socket.socket:
+    """A connection to the first checked address that takes one; the peer checked again."""
+    failure: OSError = ConnectionError("no address to connect to")
+    for family, sockaddr in infos:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(_left(deadline))
+            sock.connect(sockaddr)
+            peer = sock.getpeername()[0]
+            allowed = addresses.is_allowed(addresses.parse(peer))
+            if not allowed and not settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES:
+                raise AddressRefused(NOT_ALLOWED)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            return sock
+        except TimeoutError:
+            sock.close()
+            raise
+        except OSError as error:
+            sock.close()
+            failure = error
+        except AddressRefused:
+            sock.close()
+            raise
+    raise failure
+
+
+def _tls(sock: socket.socket, host: str, deadline: float) -> ssl.SSLSocket:
+    # The handshake's timeout bounds the whole handshake, not each read within it.
+    wrapped = ssl.create_default_context().wrap_socket(
+        sock, server_hostname=host, do_handshake_on_connect=False
+    )
+    wrapped.settimeout(_left(deadline))
+    wrapped.do_handshake()
+    return wrapped
+
+
+def _exchange(sock: _DeadlineSocket, target: Target, body: bytes, headers: dict) -> Outcome:
+    connection = http.client.HTTPConnection(target.host, target.port)
+    connection.auto_open = 0  # never a connection of its own: only the checked one below
+    connection.sock = sock  # type: ignore[assignment]
+    connection.request(
+        "POST",
+        target.path,
+        body=body,
+        headers={**headers, "Content-Type": "application/json", "User-Agent": "Khora-Webhooks"},
+    )
+    response = connection.getresponse()
+    response.read(RESPONSE_BYTES_READ)
+    if 300 <= response.status < 400:
+        return Outcome(response.status, "redirects are not followed")
+    return Outcome(response.status, "" if 200 <= response.status < 300 else "not 2xx")
+
+
+def _left(deadline: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise DeadlinePassed
+    return left
+
+
+class _DeadlineSocket:
+    """What http.client uses of a socket (sendall, makefile, close), each operation given
+    only the time left before the deadline."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self._sock, self._deadline = sock, deadline
+
+    def sendall(self, data: bytes) -> None:
+        self._sock.settimeout(_left(self._deadline))  # sendall's timeout bounds all of it
+        self._sock.sendall(data)
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self._sock, self._deadline))
+
+    def close(self) -> None:
+        self._sock.close()
+
+
+class _DeadlineReader(io.RawIOBase):
+    def __init__(self, sock: socket.socket, deadline: float):
+        self._sock, self._deadline = sock, deadline
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        self._sock.settimeout(_left(self._deadline))
+        return self._sock.recv_into(buffer)

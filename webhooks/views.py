@@ -40,15 +40,19 @@ ENDPOINT_EXAMPLE = OpenApiExample(
         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
         "active": True,
         "disabled_reason": "",
+        "disabled_at": None,
+        "consecutive_failures": 0,
         "created_at": "2026-11-24T04:00:00Z",
     },
 )
 PAYLOAD_DESCRIPTION = (
     "Each delivery is a POST of a WebhookPayload (JSON) signed per Standard Webhooks "
     "(standardwebhooks.com): headers webhook-id (the same on every retry: deduplicate on it), "
-    "webhook-timestamp and webhook-signature. Answer 2xx within 5 s; anything else (a "
-    "redirect too) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the "
-    "endpoint is turned off and you get an email."
+    "webhook-timestamp and webhook-signature. Answer 2xx, headers and body complete, within "
+    "5 s of our connecting (one budget for the whole exchange, however the bytes trickle in); "
+    "anything else (a redirect too) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and "
+    "10 h. An endpoint gets one delivery at a time. After 20 failed attempts in a row, or a "
+    "delivery that failed every try, the endpoint is turned off and you get an email."
 )
 
 # What each delivery carries besides its body (Standard Webhooks), for the receiver to verify.

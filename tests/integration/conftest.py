@@ -179,10 +179,15 @@ def start_worker(smtp, tmp_path):
     app.control.purge()
     workers: list[Worker] = []
 
-    def start(*, queues: str | None = None, beat: bool = False, **extra_env: str) -> Worker:
-        """A worker on `queues` (default: all), with the beat inside it when `beat`."""
+    def start(
+        *, queues: str | None = None, beat: bool = False, concurrency: int = 1, **extra_env: str
+    ) -> Worker:
+        """A worker on `queues` (default: all), with the beat inside it when `beat`, and
+        `concurrency` pool processes (the last --concurrency given is the one Celery takes)."""
         number = len(workers)
         args = ["--queues", queues] if queues else []
+        if concurrency != 1:
+            args.append(f"--concurrency={concurrency}")
         if beat:
             args += ["--beat", "--schedule", str(tmp_path / f"beat-{number}")]
         worker = Worker(smtp.port, extra_env, tmp_path / f"worker-{number}.log", args)

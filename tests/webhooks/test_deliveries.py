@@ -85,7 +85,7 @@ def test_a_receiver_that_hangs_delays_no_game(make_player, receiver, webhook_set
     assert time.monotonic() - started < 1.0  # the receiver hangs 3 s; the game does not wait
     [timed_out] = wait_for(lambda: list(Delivery.objects.filter(attempts__gte=1)) or None)
     attempt = timed_out.attempt_log.get(number=1)
-    assert attempt.status_code is None and "no answer within 1 s" in attempt.error
+    assert attempt.status_code is None and "no complete answer within 1 s" in attempt.error
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
 
 
@@ -143,7 +143,7 @@ def test_an_address_that_turned_private_is_refused_at_delivery(
     webhook_settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False  # as if its DNS now said 127.0.0.1
     start_game([alice, bob])
     delivery = wait_for(lambda: Delivery.objects.filter(attempts__gte=1).first())
-    assert "public addresses only" in delivery.attempt_log.get(number=1).error
+    assert "public internet" in delivery.attempt_log.get(number=1).error
     assert not hook.requests
 
 
