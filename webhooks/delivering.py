@@ -32,6 +32,7 @@ from common import clock
 from webhooks import transport
 from webhooks.models import Attempt, Delivery, Endpoint
 from webhooks.queue import enqueue
+from webhooks.services import signing_secrets
 from webhooks.signing import signed_headers
 
 # A claim outlives its attempt's deadline by this much: the attempt's own bookkeeping (closing
@@ -48,7 +49,7 @@ def deliver(delivery_id: int, attempts: int) -> bool:
         return False
     endpoint = delivery.endpoint
     body = json.dumps(delivery.payload, separators=(",", ":"), sort_keys=True)
-    headers = signed_headers(endpoint.secret, delivery.message_id, clock.now(), body)
+    headers = signed_headers(signing_secrets(endpoint), delivery.message_id, clock.now(), body)
     started = time.monotonic()
     outcome = transport.post(endpoint.url, body.encode(), headers, deadline)
     _record(delivery_id, outcome, int((time.monotonic() - started) * 1000))

@@ -15,7 +15,13 @@ class Endpoint(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook_endpoints"
     )
     url = models.URLField(max_length=2000)
-    secret = models.CharField(max_length=100)  # whsec_<base64>, shown to its owner
+    # whsec_<base64>: shown to its owner once, when made (at registration or a rotation).
+    secret = models.CharField(max_length=100)
+    # The secret before the last rotation: deliveries are signed with it too until then, so a
+    # receiver can switch over without missing one (Standard Webhooks allows several
+    # signatures in webhook-signature).
+    previous_secret = models.CharField(max_length=100, blank=True, default="")
+    previous_secret_until = models.DateTimeField(null=True, blank=True)
     event_types = models.JSONField(default=list)  # a subset of EVENT_TYPES
     active = models.BooleanField(default=True)
     disabled_reason = models.CharField(max_length=200, blank=True, default="")
@@ -26,6 +32,11 @@ class Endpoint(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["owner", "active"])]
+
+    @property
+    def secret_hint(self) -> str:
+        """Enough of the secret to tell which one a receiver holds, too little to sign with."""
+        return f"whsec_…{self.secret[-4:]}"
 
 
 class Delivery(models.Model):

@@ -18,8 +18,14 @@ class EndpointOutput(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
     event_types = serializers.ListField(child=serializers.ChoiceField(choices=EVENT_TYPES))
-    secret = serializers.CharField(
-        help_text="whsec_…: verify each delivery's webhook-signature with it (Standard Webhooks)."
+    secret_hint = serializers.CharField(
+        help_text="The secret's last characters, to tell which one you hold: the secret itself "
+        "is shown once, when the endpoint is made or its secret rotated."
+    )
+    previous_secret_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="After a rotation: deliveries are signed with the previous secret too until "
+        "then; null when only the current secret signs.",
     )
     active = serializers.BooleanField()
     disabled_reason = serializers.CharField(help_text="Why we stopped sending, if we did.")
@@ -31,6 +37,25 @@ class EndpointOutput(serializers.Serializer):
         "by default) the endpoint is turned off and you get an email."
     )
     created_at = serializers.DateTimeField()
+
+
+class EndpointCreatedOutput(EndpointOutput):
+    secret = serializers.CharField(
+        help_text="whsec_…: verify each delivery's webhook-signature with it (Standard "
+        "Webhooks). Shown this once: keep it; rotate it if it is lost or leaked."
+    )
+
+
+class SecretRotatedOutput(serializers.Serializer):
+    secret = serializers.CharField(
+        help_text="The new whsec_… secret, shown this once: deliveries are signed with it from "
+        "now on."
+    )
+    secret_hint = serializers.CharField(help_text="The new secret's last characters.")
+    previous_secret_until = serializers.DateTimeField(
+        help_text="Until then each delivery also carries a signature with the previous secret "
+        "(webhook-signature holds both, space-separated), so your receiver can switch over."
+    )
 
 
 class AttemptOutput(serializers.Serializer):

@@ -13,6 +13,8 @@ minute sweep until it succeeds or fails.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import transaction
 
@@ -26,6 +28,7 @@ from webhooks.signing import new_message_id, new_secret
 
 
 def endpoint_create(*, owner, url: str, event_types: list[str]) -> Endpoint:
+    """A new endpoint; its secret is in the returned object, and shown to its owner this once."""
     unknown = sorted(set(event_types) - set(EVENT_TYPES))
     if unknown or not event_types:
         raise DomainError(
@@ -74,6 +77,28 @@ def endpoint_enable(*, owner, endpoint_id: int) -> Endpoint:
         update_fields=["active", "disabled_reason", "disabled_at", "consecutive_failures"]
     )
     return endpoint
+
+
+def endpoint_rotate_secret(*, owner, endpoint_id: int) -> Endpoint:
+    """A new secret (in the returned object: shown this once); deliveries carry a signature
+    with the secret it replaces too for WEBHOOKS_SECRET_OVERLAP_HOURS, then only the new one.
+    Rotating again within the overlap drops the oldest of the three."""
+    with transaction.atomic():
+        endpoint = endpoint_of(owner, endpoint_id)
+        endpoint = Endpoint.objects.select_for_update().get(pk=endpoint.pk)
+        endpoint.previous_secret, endpoint.secret = endpoint.secret, new_secret()
+        overlap = timedelta(hours=settings.WEBHOOKS_SECRET_OVERLAP_HOURS)
+        endpoint.previous_secret_until = clock.now() + overlap
+        endpoint.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
+    return endpoint
+
+
+def signing_secrets(endpoint: Endpoint) -> list[str]:
+    """What a delivery is signed with now: the secret, and the previous one in its overlap."""
+    until = endpoint.previous_secret_until
+    if endpoint.previous_secret and until is not None and until > clock.now():
+        return [endpoint.secret, endpoint.previous_secret]
+    return [endpoint.secret]
 
 
 def game_written(written) -> None:

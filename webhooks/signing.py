@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+from collections.abc import Sequence
 from datetime import datetime
 
 from standardwebhooks.webhooks import Webhook
@@ -17,10 +18,16 @@ def new_message_id() -> str:
     return "msg_" + secrets.token_urlsafe(18)
 
 
-def signed_headers(secret: str, message_id: str, moment: datetime, body: str) -> dict[str, str]:
-    """The three headers a receiver verifies: webhook-id, -timestamp and -signature."""
+def signed_headers(
+    signing_secrets: Sequence[str], message_id: str, moment: datetime, body: str
+) -> dict[str, str]:
+    """The three headers a receiver verifies: webhook-id, -timestamp and -signature, the last
+    with one "v1,<signature>" per secret, space-separated (during a rotation's overlap the new
+    secret's and the old one's: a receiver holding either verifies)."""
     return {
         "webhook-id": message_id,
         "webhook-timestamp": str(int(moment.timestamp())),
-        "webhook-signature": Webhook(secret).sign(message_id, moment, body),
+        "webhook-signature": " ".join(
+            Webhook(secret).sign(message_id, moment, body) for secret in signing_secrets
+        ),
     }

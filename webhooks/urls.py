@@ -11,6 +11,11 @@ urlpatterns = [
         name="me-webhook-enable",
     ),
     path(
+        "me/webhooks/<int:endpoint_id>/secret/rotate/",
+        views.SecretRotateView.as_view(),
+        name="me-webhook-secret-rotate",
+    ),
+    path(
         "me/webhooks/<int:endpoint_id>/deliveries/",
         views.DeliveryLogView.as_view(),
         name="me-webhook-deliveries",

@@ -17,8 +17,10 @@ from webhooks import services
 from webhooks.models import Endpoint
 from webhooks.serializers import (
     DeliveryPageOutput,
+    EndpointCreatedOutput,
     EndpointInput,
     EndpointOutput,
+    SecretRotatedOutput,
     WebhookPayload,
 )
 
@@ -30,29 +32,33 @@ WEBHOOK_ID = OpenApiParameter(
     description="The endpoint's id.",
     examples=[OpenApiExample("An endpoint", value=3)],
 )
-ENDPOINT_EXAMPLE = OpenApiExample(
-    "An endpoint",
+ENDPOINT_VALUE = {
+    "id": 3,
+    "url": "https://bot.example.org/khora",
+    "event_types": ["game.over", "game.your_turn"],
+    "secret_hint": "whsec_…LaSw",
+    "previous_secret_until": None,
+    "active": True,
+    "disabled_reason": "",
+    "disabled_at": None,
+    "consecutive_failures": 0,
+    "created_at": "2026-11-24T04:00:00Z",
+}
+ENDPOINT_EXAMPLE = OpenApiExample("An endpoint", response_only=True, value=ENDPOINT_VALUE)
+CREATED_EXAMPLE = OpenApiExample(
+    "A new endpoint, its secret shown this once",
     response_only=True,
-    value={
-        "id": 3,
-        "url": "https://bot.example.org/khora",
-        "event_types": ["game.over", "game.your_turn"],
-        "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-        "active": True,
-        "disabled_reason": "",
-        "disabled_at": None,
-        "consecutive_failures": 0,
-        "created_at": "2026-11-24T04:00:00Z",
-    },
+    value={**ENDPOINT_VALUE, "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
 )
 PAYLOAD_DESCRIPTION = (
     "Each delivery is a POST of a WebhookPayload (JSON) signed per Standard Webhooks "
     "(standardwebhooks.com): headers webhook-id (the same on every retry: deduplicate on it), "
-    "webhook-timestamp and webhook-signature. Answer 2xx, headers and body complete, within "
-    "5 s of our connecting (one budget for the whole exchange, however the bytes trickle in); "
-    "anything else (a redirect too) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and "
-    "10 h. An endpoint gets one delivery at a time. After 20 failed attempts in a row, or a "
-    "delivery that failed every try, the endpoint is turned off and you get an email."
+    "webhook-timestamp and webhook-signature (after a secret's rotation, for a while, two "
+    "signatures: accept either). Answer 2xx, headers and body complete, within 5 s of our "
+    "connecting (one budget for the whole exchange, however the bytes trickle in); anything "
+    "else (a redirect too) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. An "
+    "endpoint gets one delivery at a time. After 20 failed attempts in a row, or a delivery "
+    "that failed every try, the endpoint is turned off and you get an email."
 )
 
 # What each delivery carries besides its body (Standard Webhooks), for the receiver to verify.
@@ -99,7 +105,7 @@ class EndpointListView(APIView):
         summary="Register a URL for your games' events",
         description=PAYLOAD_DESCRIPTION,
         request=EndpointInput,
-        responses={201: EndpointOutput, **problems(400, 401, 409, 422)},
+        responses={201: EndpointCreatedOutput, **problems(400, 401, 409, 422)},
         examples=[
             OpenApiExample(
                 "Your turn and game over",
@@ -109,7 +115,7 @@ class EndpointListView(APIView):
                     "event_types": ["game.your_turn", "game.over"],
                 },
             ),
-            ENDPOINT_EXAMPLE,
+            CREATED_EXAMPLE,
         ],
         callbacks=[
             OpenApiCallback(
@@ -134,7 +140,7 @@ class EndpointListView(APIView):
         body = EndpointInput(data=request.data)
         body.is_valid(raise_exception=True)
         endpoint = services.endpoint_create(owner=request.user, **body.validated_data)
-        return Response(EndpointOutput(endpoint).data, status=status.HTTP_201_CREATED)
+        return Response(EndpointCreatedOutput(endpoint).data, status=status.HTTP_201_CREATED)
 
 
 class EndpointDetailView(APIView):
@@ -166,6 +172,37 @@ class EndpointEnableView(APIView):
     def post(self, request, endpoint_id: int):
         endpoint = services.endpoint_enable(owner=request.user, endpoint_id=endpoint_id)
         return Response(EndpointOutput(endpoint).data)
+
+
+class SecretRotateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_webhooks_secret_rotate",
+        summary="Give this endpoint a new secret",
+        description="The new secret is in the answer, shown this once. For the overlap that "
+        "follows (24 h by default) each delivery carries a signature with the new secret and "
+        "one with the previous, so your receiver verifies with either while you switch it "
+        "over; then only the new one signs. Rotating again within the overlap drops the "
+        "oldest secret at once.",
+        parameters=[WEBHOOK_ID],
+        request=None,
+        responses={200: SecretRotatedOutput, **problems(401, 404)},
+        examples=[
+            OpenApiExample(
+                "A new secret",
+                response_only=True,
+                value={
+                    "secret": "whsec_Zk1vQm9yU2VjcmV0Rm9yRXhhbXBsZTAx",
+                    "secret_hint": "whsec_…ZTAx",
+                    "previous_secret_until": "2026-11-25T04:00:00Z",
+                },
+            )
+        ],
+    )
+    def post(self, request, endpoint_id: int):
+        endpoint = services.endpoint_rotate_secret(owner=request.user, endpoint_id=endpoint_id)
+        return Response(SecretRotatedOutput(endpoint).data)
 
 
 class DeliveryLogView(APIView):

@@ -172,6 +172,12 @@ TABLE = [
         everyone(404, anonymous=401),
     ),
     Case(
+        "me-webhook-secret-rotate",
+        "post",
+        "/api/v1/me/webhooks/{endpoint_id}/secret/rotate/",
+        everyone(404, anonymous=401),
+    ),
+    Case(
         "me-webhook-deliveries",
         "get",
         "/api/v1/me/webhooks/{endpoint_id}/deliveries/",
