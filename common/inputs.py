@@ -24,6 +24,10 @@ def json_type_error(field: serializers.Field, value) -> str | None:
     """What is wrong with the JSON type of `value` for `field`, or None."""
     if value is None:
         return None if field.allow_null else "Must not be null."
+    if isinstance(field, serializers.IntegerField) and isinstance(value, float):
+        # JSON Schema (OpenAPI 3.1) defines integers mathematically: 24.0 is the integer 24,
+        # and the schema's clients and fuzzers may spell it so; 24.5 is not an integer.
+        return None if value.is_integer() else "Must be an integer."
     for field_class, python_types, name in _JSON_TYPES:
         if isinstance(field, field_class):
             wrong_bool = isinstance(value, bool) and bool not in python_types

@@ -135,7 +135,7 @@ def test_a_bad_authorization_header_is_documented_wherever_it_can_come(schema):
     "body,field",
     [
         ({"seats": "2"}, "seats"),  # a string where the schema says integer
-        ({"seats": 2, "step_hours": 24.0}, "step_hours"),
+        ({"seats": 2, "step_hours": 24.5}, "step_hours"),
         ({"seats": True}, "seats"),
         ({"seats": 2, "options": {"city_selection": 1}}, "options"),
     ],
@@ -144,6 +144,13 @@ def test_values_of_another_json_type_are_refused_not_coerced(make_player, body, 
     response = make_player("alice").post("/api/v1/games/", body)
     assert response.status_code == 400, response.content
     assert field in response.json()["errors"]
+
+
+def test_an_integer_may_be_written_with_a_zero_fraction(make_player):
+    """The schema is OpenAPI 3.1, whose JSON Schema counts 24.0 as the integer 24."""
+    response = make_player("alice").post("/api/v1/games/", {"seats": 2.0, "step_hours": 24.0})
+    assert response.status_code == 201, response.content
+    assert (response.json()["num_seats"], response.json()["step_hours"]) == (2, 24)
 
 
 def test_a_number_is_not_a_username(db):

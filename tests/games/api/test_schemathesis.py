@@ -8,7 +8,9 @@ separate account whose tokens the revoke operations may burn. A fixed seed and 5
 per operation keep the run reproducible and bounded; it must end with no failure.
 
 Checks are schemathesis' own, with one setting: a schema-valid request may also be refused 422
-(our "matches the schema, but the rules refuse it": an illegal option, a password too common).
+(our "matches the schema, but the rules refuse it": an illegal option, a password too common),
+or 429 when it repeats an act the rules space out (a second nudge of one player within 24 hours,
+nudged_recently; a second pause proposal in a day), with Retry-After.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ database = "none"
 enabled = true
 
 [checks.positive_data_acceptance]
-expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422"]
+expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429"]
 
 [parameters]
 "path.public_id" = "{active}"
