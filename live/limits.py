@@ -170,11 +170,13 @@ class Leases:
     def _client(self):
         import redis
 
-        if self._redis is None:
-            self._redis = redis.Redis.from_url(
+        # Kept per address: a process has one, but tests point REDIS_URL elsewhere for a while.
+        if self._redis is None or self._redis[0] != settings.REDIS_URL:
+            client = redis.Redis.from_url(
                 settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
             )
-        return self._redis
+            self._redis = (settings.REDIS_URL, client)
+        return self._redis[1]
 
     def _acquire_shared(self, lease: Lease, limits: list[int]) -> int:
         try:

@@ -64,9 +64,11 @@ def publish(notices: list[tuple[str, str]]) -> None:
 def _redis():
     import redis
 
-    client = getattr(_client, "redis", None)
-    if client is None:
-        client = _client.redis = redis.Redis.from_url(
-            settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+    # Kept per address: a process has one, but tests point REDIS_URL elsewhere for a while.
+    kept = getattr(_client, "redis", None)
+    if kept is None or kept[0] != settings.REDIS_URL:
+        kept = _client.redis = (
+            settings.REDIS_URL,
+            redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2),
         )
-    return client
+    return kept[1]

@@ -9,6 +9,7 @@ server, a generator holding a thread under a WSGI server (the embedded `runserve
 from __future__ import annotations
 
 import threading
+import weakref
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -127,8 +128,10 @@ class StreamView(APIView):
         body = stream_async if isinstance(request._request, ASGIRequest) else stream_sync
         response = StreamingHttpResponse(body(follower, lease.release), content_type=EVENT_STREAM)
         # A body never started (the client left first) runs no `finally`: the response's
-        # closing, which the server always does, gives the place back too.
+        # closing, which a server always does, gives the place back too, and so does its
+        # collection, for a response nobody closed (a test client's that nobody read).
         response._resource_closers.append(lease.release)
+        weakref.finalize(response, lease.release)
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
         return response
