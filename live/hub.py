@@ -22,7 +22,6 @@ import itertools
 import logging
 import re
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -144,6 +143,7 @@ class Hub:
         """Set while the listener is subscribed in Redis (cleared when it loses Redis)."""
         self.closing = False
         """The process is shutting down: every stream ends now (`close_all`)."""
+        self._stopped = threading.Event()
 
     def subscribe(self, channels: Iterable[str]) -> Subscription:
         if settings.REDIS_URL:
@@ -223,11 +223,16 @@ class Hub:
         # committed in between would reach it neither way.
         self._subscribed.wait(5)
 
+    def stop(self) -> None:
+        """The listener gives up at its next try (a hub made for a test, pointed at a Redis
+        that is not there, would otherwise retry every second for the rest of the run)."""
+        self._stopped.set()
+
     def _listen(self, url: str, channel_prefix: str) -> None:
         import redis
 
         first = True
-        while True:
+        while not self._stopped.is_set():
             try:
                 client = redis.Redis.from_url(url, socket_keepalive=True, socket_connect_timeout=2)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
@@ -245,7 +250,7 @@ class Hub:
             except Exception:  # Redis went away: reconnect, then every stream reads again
                 self._subscribed.clear()
                 log.warning("Live listener lost Redis; reconnecting.", exc_info=True)
-                time.sleep(1)
+                self._stopped.wait(1)
 
 
 HUB = Hub()

@@ -117,8 +117,8 @@ class StreamView(APIView):
         if not HUB.listening(wait=settings.STREAM_LISTENER_WAIT_SECONDS):
             raise DomainError(
                 "live_unavailable",
-                "This server cannot hear of changes right now (its Redis is unreachable), so a "
-                "stream would stay silent; try again in a few seconds.",
+                "This server cannot hear of changes right now, so a stream would stay silent; "
+                "try again in a few seconds.",
                 503,
                 {"retry_after": settings.STREAM_PROCESS_RETRY_SECONDS},
             )

@@ -123,9 +123,13 @@ def test_with_redis_down_a_new_stream_is_503_not_a_silent_stream(
     settings.REDIS_URL = UNREACHABLE_REDIS
     settings.STREAM_LISTENER_WAIT_SECONDS = 0.5
     # A process of its own: the run's hub may be listening to the real Redis already.
-    monkeypatch.setattr(views, "HUB", Hub())
+    hub = Hub()
+    monkeypatch.setattr(views, "HUB", hub)
     alice, bob = make_player("alice"), make_player("bob")
     game = start_game([alice, bob])
-    response = alice.get(url(game, "stream"))
+    try:
+        response = alice.get(url(game, "stream"))
+    finally:
+        hub.stop()
     assert_problem(response, 503, "live_unavailable")
     assert int(response["Retry-After"]) > 0
