@@ -14,8 +14,8 @@ from engine.khora.content.tracks import LEVELS
 from engine.khora.state import Cause, State
 
 # What a seat's cards and developments add up to (_totals): numbers summed by modifier name,
-# the tracks made free, the minor token prices offered, and the sources with an effect on
-# each hook, in `sources` order.
+# the tracks made free in the Progress phase, the minor token prices offered, and the
+# sources with an effect on each hook, in `sources` order.
 Totals = tuple[
     dict[str, int],
     frozenset[str],
@@ -43,10 +43,10 @@ def _sources(
 
 @functools.lru_cache(maxsize=2048)
 def _totals(played: tuple[str, ...], city: str | None, development: int) -> Totals:
-    """What these sources add up to: (numbers summed by modifier name, the tracks made free,
-    the minor token prices offered, the sources with an effect on each hook). Asked on every
-    option listing, and the same few combinations come back all game: kept, keyed by what
-    `sources` reads."""
+    """What these sources add up to: (numbers summed by modifier name, the tracks made free
+    in the Progress phase, the minor token prices offered, the sources with an effect on each
+    hook). Asked on every option listing, and the same few combinations come back all game:
+    kept, keyed by what `sources` reads."""
     sums: dict[str, int] = {}
     free: set[str] = set()
     prices: list[int] = []
@@ -55,7 +55,7 @@ def _totals(played: tuple[str, ...], city: str | None, development: int) -> Tota
         for hook in source.hooks:
             hooked.setdefault(hook, []).append(source)
         for name, value in source.modifiers.items():
-            if name == "progress_free":
+            if name == "progress_phase_free":
                 free.update(value)
                 continue
             sums[name] = sums.get(name, 0) + value
@@ -93,16 +93,23 @@ def minor_token_price(state: State, seat: int) -> int:
     return min([rulings.MINOR_TOKEN_PRICE, *_totals_of(state, seat)[2]])
 
 
-def progress_price(state: State, seat: int, track: str, discount: int = 0) -> int | None:
-    """Drachmas to enter the next level of a progress track, or None at the top."""
+def progress_price(
+    state: State, seat: int, track: str, discount: int = 0, progress_phase: bool = True
+) -> int | None:
+    """Drachmas to enter the next level of a progress track, or None at the top.
+
+    Outside the Progress phase (an event's level in phase F) the Progress-phase-only price
+    rules (Corinth 3's discount, the Mint's free economy) do not apply (rulings.py)."""
     player = state.players[seat]
     level = getattr(player, track) + 1
     if level > rulings.PROGRESS_MAX:
         return None
     sums, free_tracks, _prices, _hooked = _totals_of(state, seat)
-    if track in free_tracks:
+    if progress_phase and track in free_tracks:
         return 0
     total_discount = discount + sums.get("progress_discount", 0)
+    if progress_phase:
+        total_discount += sums.get("progress_phase_discount", 0)
     return max(rulings.PROGRESS_PRICE_FLOOR, LEVELS[track][level].price - total_discount)
 
 

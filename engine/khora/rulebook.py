@@ -27,7 +27,15 @@ PHASES = (
     "event_resolution",
     "achievements",
 )
-RULINGS = ("philosophy", "caps", "one_token", "free_advances", "ties")
+RULINGS = (
+    "philosophy",
+    "caps",
+    "one_token",
+    "free_advances",
+    "progress_phase_only",
+    "progress_levels",
+    "ties",
+)
 
 # Prompt kind -> the rules entry that explains it.
 PROMPT_ANCHORS = {

@@ -46,10 +46,10 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "втрачається.",
     },
     "rules.phase.progress": {
-        "en": "You may pay drachmas to move up one track by one level (more with cards, "
-        "Corinth 3 or a philosophy token per extra level).",
-        "uk": "Можна заплатити драхми й піднятися однією вертикаллю на 1 рівень (більше — завдяки "
-        "картам, поліпшенню 3 Коринфу або жетону філософії за кожен додатковий рівень).",
+        "en": "You may pay drachmas to move up one track by one level (up to 2 with "
+        "Reformists or Corinth 3, and one more per philosophy token).",
+        "uk": "Можна заплатити драхми й піднятися однією вертикаллю на 1 рівень (до 2 — завдяки "
+        "«Реформаторам» чи поліпшенню 3 Коринфу, і ще на 1 за кожен жетон філософії).",
     },
     "rules.phase.event_resolution": {
         "en": "The event revealed at the start of the round takes effect.",
@@ -165,8 +165,26 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "звичайного знання за дію.",
     },
     "rules.ruling.free_advances": {
-        "en": "A free level from a card, a development or an event still gives the level's reward.",
-        "uk": "Безплатний рівень від карти, поліпшення чи події теж дає нагороду цього рівня.",
+        "en": "A free level from a card or a development (Peripteros, Rivalry, Argos 3, "
+        "Olympia 3, Miletus 2) stays free and still gives the level's reward.",
+        "uk": "Безплатний рівень від карти чи поліпшення (Периптер, Суперництво, Аргос 3, "
+        "Олімпія 3, Мілет 2) лишається безплатним і теж дає нагороду цього рівня.",
+    },
+    "rules.ruling.progress_phase_only": {
+        "en": "Corinth 3's discount and Constructing the Mint's free economy level act in the "
+        "Progress phase only: the level The Rise of Persia or Military Victory offers is paid "
+        "without them (2 drachmas off, and Gradualism, still count).",
+        "uk": "Знижка поліпшення 3 Коринфу й безплатний рівень економіки від карти «Будівництво "
+        "монетного двору» діють лише у фазі прогресу: рівень, який дає «Піднесення Персії» чи "
+        "«Військова перемога», оплачують без них (знижка на 2 драхми й «Поступовість» "
+        "діють і тоді).",
+    },
+    "rules.ruling.progress_levels": {
+        "en": "Reformists and Corinth 3 each allow up to 2 levels in one Progress phase; "
+        "together still 2. Further levels take a philosophy token each (and are paid).",
+        "uk": "«Реформатори» і поліпшення 3 Коринфу дозволяють піднятися щонайбільше на 2 рівні "
+        "за фазу прогресу; разом — теж на 2. Кожен наступний рівень потребує жетона філософії "
+        "(і його теж оплачують).",
     },
     "rules.ruling.ties": {
         "en": "Events for the most or fewest troops apply to every tied player; if all are tied, "

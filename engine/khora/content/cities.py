@@ -54,7 +54,7 @@ _ALL = [
         D(2, 1, (1, 0, 0), "Move up the tax track once per knowledge token you own.",
           on_unlock=_corinth_tax),
         D(3, 2, (2, 1, 1), "Progress phase: one more level allowed; each level costs 1 less.",
-          modifiers={"progress_extra_levels": 1, "progress_discount": 1}),
+          modifiers={"progress_extra_levels": 1, "progress_phase_discount": 1}),
         D(4, 3, (2, 2, 2), "Final scoring: 2 VP per knowledge token you own.",
           score=per_token(2)),
     )),

@@ -34,8 +34,9 @@ MODIFIERS = frozenset(
     {
         "explore_loss",  # troops lost when exploring (negative: fewer)
         "extra_explorations",  # explorations allowed per Military action beyond the first
-        "progress_discount",  # drachmas off every paid track level
-        "progress_free",  # tracks whose paid levels cost nothing (a tuple of names)
+        "progress_discount",  # drachmas off every paid track level, in any phase
+        "progress_phase_discount",  # drachmas off a level paid in the Progress phase only
+        "progress_phase_free",  # tracks whose levels cost nothing in the Progress phase
         "progress_extra_levels",  # progress-phase levels allowed beyond the first
         "minor_token_price",  # price of a minor token bought with Trade (lowest wins)
         "glory_exchange",  # may trade 1 glory for 2 drachmas and 4 VP at any time

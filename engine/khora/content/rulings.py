@@ -2,7 +2,7 @@
 
 One place, one line each; docs/rules-notes.md explains why each value was chosen, and also
 lists the calls that are simply how the code behaves, with no alternative to switch to
-(card-played triggers on every route, the Mint on event advances, the drachma tie-break).
+(card-played triggers on every route, the drachma tie-break).
 """
 
 # Achievements (docs/rules-notes.md, section 1): checked only in phase G.
@@ -52,9 +52,17 @@ BLUE_4_4_TIER = "major"
 # Legislation returns.
 DISCARDS_TO_BOTTOM_OF_DECK = True
 
-# Cost discounts (Gradualism, Corinth level 3, event discounts) stack, never below 0, and
-# apply to every paid track advance, in the progress phase or granted by an event.
+# Cost discounts stack, never below 0. Gradualism ("every track level") and an event's own
+# discount apply wherever a level is paid; Corinth level 3's discount and Constructing the
+# Mint's free economy level apply in the Progress phase (E) only, as their texts say, not to
+# the levels The Rise of Persia and Military Victory offer in phase F (the rulings given to
+# us; the component data's letter reads wider). `progress_phase_discount`,
+# `progress_phase_free` in the content; `abilities.progress_price`.
 PROGRESS_PRICE_FLOOR = 0
+
+# Reformists and Corinth level 3 each allow "up to 2 levels in total" in one Progress phase
+# without philosophy tokens; together they still allow 2, not 3 (the rulings given to us).
+PROGRESS_LEVELS_WITHOUT_PHILOSOPHY = 2
 
 # Miletus level 2: "Choose 2 Tracks and move up 1 level on each" (the rulebook prints the
 # tile): two different tracks.

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core import Label, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
+from engine.khora.content import rulings
 from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, pay
@@ -22,7 +23,9 @@ def progress(state: State) -> None:
     state.phase = "progress"
     for player in state.players:
         player.advanced_this_progress = 0
-        levels = 1 + abilities.modifier(state, player.seat, "progress_extra_levels")
+        # Reformists and Corinth 3 each allow "up to 2 levels in total": together still 2.
+        extra = abilities.modifier(state, player.seat, "progress_extra_levels")
+        levels = min(rulings.PROGRESS_LEVELS_WITHOUT_PHILOSOPHY, 1 + extra)
         ask(state, player.seat, "progress", levels=levels)
 
 
@@ -40,8 +43,9 @@ def _advance_option(
     option_id: str,
     label_key: str,
     data: dict[str, Any],
+    progress_phase: bool = True,
 ) -> Option | None:
-    price = abilities.progress_price(state, seat, track, discount)
+    price = abilities.progress_price(state, seat, track, discount, progress_phase)
     if price is None or state.players[seat].drachma < price:
         return None
     level = getattr(state.players[seat], track) + 1
@@ -69,11 +73,12 @@ def _unavailable_advances(
     discount: int,
     option_prefix: str,
     label_key: str,
+    progress_phase: bool = True,
 ) -> list[Unavailable]:
     """Tracks a seat cannot move up now, each with why (the top, or too few drachmas)."""
     left_out: list[Unavailable] = []
     for track in tracks:
-        price = abilities.progress_price(state, seat, track, discount)
+        price = abilities.progress_price(state, seat, track, discount, progress_phase)
         level = getattr(state.players[seat], track) + 1
         if price is None:
             label = Text("option.move_up_one", track=track)
@@ -155,7 +160,7 @@ class EventProgress(TaskHandler):
     def unavailable(self, state: State, seat: int, task: Task) -> Sequence[Unavailable]:
         discount = task.data["discount"]
         return _unavailable_advances(
-            state, seat, task.data["tracks"], discount, "advance", "option.advance"
+            state, seat, task.data["tracks"], discount, "advance", "option.advance", False
         )
 
     def options(self, state: State, seat: int, task: Task) -> list[Option]:
@@ -169,6 +174,7 @@ class EventProgress(TaskHandler):
                 f"advance:{track}",
                 "option.advance",
                 {},
+                progress_phase=False,  # Corinth 3 and the Mint: phase E only (rulings.py)
             )
             if option:
                 options.append(option)

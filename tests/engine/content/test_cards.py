@@ -405,7 +405,7 @@ def advance_count(table: ContentTable) -> int:
         ((), "argos", 1, 1),
         (("reformists",), "argos", 1, 2),
         ((), "corinth", 3, 2),
-        (("reformists",), "corinth", 3, 3),  # Reformists and Corinth 3 add up
+        (("reformists",), "corinth", 3, 2),  # together still 2 (the ruling): no third level
     ],
 )
 def test_extra_progress_levels(played, city, development, levels):
