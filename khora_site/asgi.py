@@ -26,6 +26,10 @@ django_application = get_asgi_application()
 from django.conf import settings  # noqa: E402 - configured by get_asgi_application()
 
 from khora_site.database import bound_request_waits  # noqa: E402
+from operations import health, metrics  # noqa: E402
+
+# Its readiness probe also asks for the live listener that feeds the streams.
+health.PROCESS["kind"] = "streams"
 
 for database in settings.DATABASES.values():
     database["CONN_MAX_AGE"] = 0
@@ -39,11 +43,13 @@ async def application(scope, receive, send):
         message = await receive()
         if message["type"] == "lifespan.startup":
             _end_streams_on_stop(asyncio.get_running_loop())
+            metrics.follow_open_streams()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             from live.limits import LEASES
 
             LEASES.release_all()
+            metrics.process_exited(os.getpid())
             await send({"type": "lifespan.shutdown.complete"})
             return
 

@@ -15,6 +15,8 @@ from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from operations.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -100,6 +102,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "web",
+    # Health probes, metrics, JSON logs, error reports, backups (docs/operations.md).
+    "operations",
     # The top layer: the site's own commands (the embedded beat, the translations' build,
     # runserver sending at once: khora_site.servers).
     "khora_site",
@@ -109,6 +113,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The probes first: answered on loopback without the https redirect or the Host check.
+    "operations.probes.ProbesMiddleware",
+    # Every other request: its id, its log line, its count and duration.
+    "operations.requests.RequestsMiddleware",
     "khora_site.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -582,12 +590,12 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# Logs go to stderr (journald under systemd): plain text, or one JSON object a line with the
+# request's or task's id, user, game and duration (operations/logs.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT") or "text"
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} is neither text nor json.")
+LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
 
 # Event streams (live/): a comment line this often keeps proxies and clients from timing out
 # an idle stream.
@@ -645,3 +653,24 @@ WEBHOOKS_IN_FLIGHT_PER_ACCOUNT = env_int("WEBHOOKS_IN_FLIGHT_PER_ACCOUNT", 2)
 WEBHOOKS_DISABLE_AFTER_FAILURES = env_int("WEBHOOKS_DISABLE_AFTER_FAILURES", 20)
 # After a secret's rotation, deliveries are signed with the old secret too for this long.
 WEBHOOKS_SECRET_OVERLAP_HOURS = env_int("WEBHOOKS_SECRET_OVERLAP_HOURS", 24)
+
+# Operations (operations/, docs/operations.md): the token /metrics and /health/deep/ ask for
+# (unset: both answer 404), and the deep check's thresholds.
+MONITORING_TOKEN = os.environ.get("MONITORING_TOKEN", "")
+HEALTH_WORKER_TIMEOUT_SECONDS = env_int("HEALTH_WORKER_TIMEOUT_SECONDS", 1)
+HEALTH_TICK_MAX_SECONDS = env_int("HEALTH_TICK_MAX_SECONDS", 180)
+HEALTH_EMAIL_DUE_MAX_SECONDS = env_int("HEALTH_EMAIL_DUE_MAX_SECONDS", 300)
+HEALTH_WEBHOOK_BACKLOG_MAX = env_int("HEALTH_WEBHOOK_BACKLOG_MAX", 500)
+HEALTH_ADVANCE_OVERDUE_SECONDS = env_int("HEALTH_ADVANCE_OVERDUE_SECONDS", 60)
+if min(HEALTH_WORKER_TIMEOUT_SECONDS, HEALTH_TICK_MAX_SECONDS, HEALTH_ADVANCE_OVERDUE_SECONDS) < 1:
+    raise ImproperlyConfigured(
+        "HEALTH_WORKER_TIMEOUT_SECONDS, HEALTH_TICK_MAX_SECONDS and "
+        "HEALTH_ADVANCE_OVERDUE_SECONDS must be at least 1."
+    )
+# Error reports (Sentry or GlitchTip) only when a DSN is set; nothing is sent without one.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "")
+if SENTRY_DSN:
+    from operations.errors import start as start_error_reports
+
+    start_error_reports(SENTRY_DSN, SENTRY_ENVIRONMENT)

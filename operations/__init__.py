@@ -1,0 +1,1 @@
+"""Running the site: health probes, Prometheus metrics, error reports, JSON logs, backups."""
