@@ -110,6 +110,8 @@ PROBLEM_CODES = sorted(
         "seat_not_bot_played",
         "too_many_invites",
         "invitee_invited_enough",
+        "time_not_up",
+        "substitute_plays",
         # webhooks
         "invalid_event_types",
         "too_many_webhooks",

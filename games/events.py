@@ -68,6 +68,8 @@ class BotTookOver:
     seat: Seat
     since: int  # the seq of the log's notice
     defaults: list = field(default_factory=list)
+    # The players who voted for it (games.absences.seat_votes); empty after missed deadlines.
+    voted_by: list[str] = field(default_factory=list)
 
 
 @dataclass(eq=False)

@@ -98,6 +98,10 @@ class Seat(models.Model):
     waiting = models.BooleanField(default=False)
     # The id of the prompt this seat must answer now, or "" (an index for "awaiting my decision").
     pending_prompt = models.CharField(max_length=64, blank=True, default="")
+    # When the seat was last asked after owing nothing (or after a deadline's defaults): its
+    # own time runs from here, whatever holds the step's deadline (a holiday), so the others
+    # know when its player's time is up (games.absences.seat_votes).
+    asked_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=clock.now)
 
     class Meta:
@@ -121,6 +125,17 @@ class Seat(models.Model):
         return f"seat {self.position} of {self.game.public_id}: {who}"
 
 
+class Actor(models.TextChoices):
+    """Who made a decision in the log, as it was when it was written: the seat's own player,
+    a substitute playing it, a bot (a bot's seat, or one playing for an absent player), or
+    the server's default at a deadline. Chance and notices have none ("")."""
+
+    PLAYER = "player"
+    SUBSTITUTE = "substitute"
+    BOT = "bot"
+    DEADLINE = "deadline"
+
+
 # The log type of a notice: something the server did that is no engine event (a bot took over
 # a seat, deadlines were extended after downtime). Public, and never replayed by the engine.
 NOTICE = "notice"
@@ -136,6 +151,11 @@ class GameEvent(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payload = models.JSONField()
     auto = models.BooleanField(default=False)
+    # Who acted (Actor, "" for none) and the username that stood for the seat then: the
+    # player, the substitute, the player a bot played for, or the player who missed the
+    # deadline. Written once with the row, so a past line never changes hands with the seat.
+    actor = models.CharField(max_length=16, choices=Actor.choices, blank=True, default="")
+    actor_name = models.CharField(max_length=150, blank=True, default="")
     created_at = models.DateTimeField(default=clock.now)
 
     class Meta:

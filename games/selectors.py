@@ -10,6 +10,7 @@ from django.db.models import Count, F, Q, QuerySet
 from common import clock
 from common.errors import DomainError
 from engine.khora import catalog
+from games import actors
 from games.absences import owing
 from games.absences import selectors as long_game
 from games.absences.pauses import open_pause
@@ -241,6 +242,17 @@ def seat_names(game: Game, lang: str) -> list[str]:
     ]
 
 
+def _names_told(game: Game, rows: list, lang: str, names: list[str] | None) -> list[list[str]]:
+    """Per log row, the seats' names its lines are told with: each seat as it was held then,
+    the seat that acted as its actor was recorded (games.actors)."""
+    if not rows:
+        return []
+    names = seat_names(game, lang) if names is None else names
+    holders = actors.Holders(game)
+    bot_seats = {seat["position"] for seat in seats_summary(game) if seat["is_bot"]}
+    return [actors.names_at(row, names, holders, bot_seats, lang) for row in rows]
+
+
 def _narrated(
     game: Game,
     rows: list,
@@ -248,28 +260,31 @@ def _narrated(
     everything: bool,
     lang: str,
     names: list[str] | None = None,
+    told: list[list[str]] | None = None,
 ):
-    """Per log row: the lines it caused, as `viewer` may see them, each with its text."""
+    """Per log row: the lines it caused, as `viewer` may see them, each with its text.
+    `told`: _names_told of the rows, when the caller has them."""
     if not rows:
         return []
     rules = engine_game(game)
-    names = seat_names(game, lang) if names is None else names
+    told = _names_told(game, rows, lang, names) if told is None else told
     state = load_state(game, upto=rows[0].seq - 1, reuse_past=True)
     narrated = []
-    for row in rows:
+    for row, row_names in zip(rows, told, strict=True):
         if row.type == NOTICE:  # the server's own entry: public, never replayed
             lines = [_notice_line(row)]
         else:
             state, lines = rules.apply_recorded(state, to_engine_event(row))
             lines = rules.narrate_lines(lines, viewer, everything)
-        narrated.append([{**line, "text": rules.render(line, lang, names)} for line in lines])
+            lines = [line for line in lines if actors.keeps(row, line)]
+        narrated.append([{**line, "text": rules.render(line, lang, row_names)} for line in lines])
     return narrated
 
 
 def _notice_line(row) -> dict[str, Any]:
     params = {"kind": row.payload.get("kind")}
     # The numbers and names a notice's text names (its seat's player is named by the seat).
-    for key in ("by_seconds", "days", "days_left", "player", "original"):
+    for key in ("by_seconds", "days", "days_left", "player", "original", "votes", "needed"):
         if key in row.payload:
             params[key] = row.payload[key]
     return {"msg": "notice", "seat": row.seat, "params": params, "cause": None}
@@ -290,11 +305,16 @@ def game_log(
     more = len(rows) > limit
     rows = rows[:limit]
     entries = []
-    for row, lines in zip(rows, _narrated(game, rows, viewer, finished, lang), strict=True):
+    told = _names_told(game, rows, lang, None)
+    narrated = _narrated(game, rows, viewer, finished, lang, told=told)
+    for row, lines, row_names in zip(rows, narrated, told, strict=True):
         event = to_engine_event(row)
         public = finished or row.type == NOTICE  # notices tell nothing hidden
         entry = event.to_dict() if public else rules.redact(event, viewer)
-        entries.append({"seq": row.seq, "created_at": row.created_at, **entry, "lines": lines})
+        actor = actors.described(row, row_names)
+        entries.append(
+            {"seq": row.seq, "created_at": row.created_at, **entry, "actor": actor, "lines": lines}
+        )
     return {
         "events": entries,
         "last_seq": game.last_seq,

@@ -259,6 +259,9 @@ GAME_ADVANCE_MAX_FAILURES = env_int("GAME_ADVANCE_MAX_FAILURES", 3)
 # proposing so many a day in a game (each emails the others; 0: no limit); one nudge a day.
 HOLIDAY_DAYS_PER_YEAR = env_int("HOLIDAY_DAYS_PER_YEAR", 14)
 HOLIDAY_MAX_DAYS_IN_A_ROW = env_int("HOLIDAY_MAX_DAYS_IN_A_ROW", 7)
+# A holiday the server started at a deadline (the player said nothing) holds a game at most so
+# many days in a row: a player who vanished must not hold a table of people for a week.
+HOLIDAY_AUTOMATIC_MAX_DAYS = env_int("HOLIDAY_AUTOMATIC_MAX_DAYS", 2)
 PAUSE_MAX_DAYS = env_int("PAUSE_MAX_DAYS", 14)
 PAUSE_PROPOSALS_PER_DAY = env_int("PAUSE_PROPOSALS_PER_DAY", 1)
 NUDGE_EVERY_HOURS = env_int("NUDGE_EVERY_HOURS", 24)
@@ -267,7 +270,13 @@ NUDGE_EVERY_HOURS = env_int("NUDGE_EVERY_HOURS", 24)
 SUBSTITUTE_INVITES_PER_DAY = env_int("SUBSTITUTE_INVITES_PER_DAY", 10)
 SUBSTITUTE_INVITE_EMAILS_PER_DAY = env_int("SUBSTITUTE_INVITE_EMAILS_PER_DAY", 3)
 if (
-    min(HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW, PAUSE_PROPOSALS_PER_DAY) < 0
+    min(
+        HOLIDAY_DAYS_PER_YEAR,
+        HOLIDAY_MAX_DAYS_IN_A_ROW,
+        HOLIDAY_AUTOMATIC_MAX_DAYS,
+        PAUSE_PROPOSALS_PER_DAY,
+    )
+    < 0
     or min(
         PAUSE_MAX_DAYS,
         NUDGE_EVERY_HOURS,
@@ -277,7 +286,8 @@ if (
     < 1
 ):
     raise ImproperlyConfigured(
-        "HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW and PAUSE_PROPOSALS_PER_DAY must be 0 "
+        "HOLIDAY_DAYS_PER_YEAR, HOLIDAY_MAX_DAYS_IN_A_ROW, HOLIDAY_AUTOMATIC_MAX_DAYS and "
+        "PAUSE_PROPOSALS_PER_DAY must be 0 "
         "or more; PAUSE_MAX_DAYS, NUDGE_EVERY_HOURS, SUBSTITUTE_INVITES_PER_DAY and "
         "SUBSTITUTE_INVITE_EMAILS_PER_DAY at least 1."
     )

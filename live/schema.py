@@ -45,7 +45,8 @@ GAME_STREAM_EXAMPLE = (
     "retry: 3000\n\n"
     "id: 41\nevent: entry\n"
     'data: {"seq":41,"created_at":"2026-11-23T00:12:16Z","type":"decision","version":1,'
-    '"seat":1,"data":{"prompt":"p1-9","option":"card:bank"},"auto":false,"lines":[]}\n\n'
+    '"seat":1,"data":{"prompt":"p1-9","option":"card:bank"},"auto":false,'
+    '"actor":{"kind":"player","player":"anna","text":"anna"},"lines":[]}\n\n'
     "event: prompt\n"
     'data: {"game":"qVmN34XD_23f2D3o","prompt":null}\n\n'
     ": heartbeat\n\n"

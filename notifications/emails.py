@@ -84,6 +84,7 @@ def reminder(user, context: dict[str, Any], *, hours: int) -> Rendered:
 def bot_playing(user, context: dict[str, Any]) -> Rendered:
     values = {**_game_values(user, context), "prompt_url": context.get("prompt_url", "")}
     values["missed"] = context.get("missed") or 0
+    values["voted_by"] = context.get("voted_by") or []
     values["defaults_played"] = context.get("defaults_played") or []
     return _render(BOT_PLAYING, user, "your_turn", values)
 

@@ -368,6 +368,7 @@ def bot_plays(took_over: events.BotTookOver) -> None:
     context = {
         **_base(game, seats, None, lang),
         "missed": seat.missed_deadlines,
+        "voted_by": list(took_over.voted_by),  # the table's vote, not the deadlines missed
         "defaults_played": _labels(defaults or [], lang),
     }
     notify(user=seat.user, game=game, step=f"bot{since}", kind="bot_playing", context=context)

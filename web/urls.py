@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from web import throttling
-from web.views import accounts, game, lobby, long_game, rules
+from web.views import accounts, game, lobby, long_game, rules, table_say
 
 app_name = "web"
 
@@ -42,6 +42,9 @@ urlpatterns = [
         long_game.substitute_take,
         name="substitute-take",
     ),
+    # The table's say: a vote to let a bot play an absent player's seat; taking one's back.
+    path("games/<str:public_id>/seats/<int:position>/vote/", table_say.vote, name="seat-vote"),
+    path("games/<str:public_id>/take-back/", table_say.take_back, name="take-back"),
     path("holidays/", long_game.holidays_page, name="holidays"),
     path("holidays/<int:absence_id>/cancel/", long_game.holiday_cancel, name="holiday-cancel"),
     path("holidays/automatic/", long_game.holiday_automatic, name="holiday-automatic"),

@@ -1,5 +1,6 @@
 """The holiday bank: HOLIDAY_DAYS_PER_YEAR a calendar year (UTC), spent in seconds, and the
-per-game cap on days in a row (HOLIDAY_MAX_DAYS_IN_A_ROW)."""
+per-game cap on days in a row (HOLIDAY_MAX_DAYS_IN_A_ROW; HOLIDAY_AUTOMATIC_MAX_DAYS for a
+holiday the server started at a deadline, which the player never announced)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,13 @@ def allowance_seconds() -> int:
     return settings.HOLIDAY_DAYS_PER_YEAR * DAY
 
 
-def cap_seconds() -> int:
-    return settings.HOLIDAY_MAX_DAYS_IN_A_ROW * DAY
+def cap_seconds(automatic: bool = False) -> int:
+    """How long a game waits for a player away, in a row: an automatic holiday (nothing was
+    said: the player may have vanished) holds a table of people a shorter while."""
+    days = settings.HOLIDAY_MAX_DAYS_IN_A_ROW
+    if automatic:
+        days = min(days, settings.HOLIDAY_AUTOMATIC_MAX_DAYS)
+    return days * DAY
 
 
 def spent_seconds(user_id: int, moment: datetime) -> int:
@@ -59,8 +65,9 @@ def stretch_is_over(stretch: AwayStretch, position: int) -> bool:
     ).exists()
 
 
-def capped(stretch: AwayStretch | None, position: int) -> bool:
-    """Has the game waited for this player the most days in a row it may?"""
-    if stretch is None or stretch.seconds < cap_seconds():
+def capped(stretch: AwayStretch | None, position: int, automatic: bool = False) -> bool:
+    """Has the game waited for this player the most days in a row it may (on an automatic
+    holiday: `automatic`)?"""
+    if stretch is None or stretch.seconds < cap_seconds(automatic):
         return False
     return not stretch_is_over(stretch, position)

@@ -43,7 +43,8 @@ def away_positions(game: Game, seats, now: datetime) -> set[int]:
     for absence in absences:
         position = by_user[absence.user_id]
         paid = absence.accounted_until > now or bank.left_seconds(absence.user_id, now) > 0
-        if paid and not bank.capped(stretches.get(absence.user_id), position):
+        stretch = stretches.get(absence.user_id)
+        if paid and not bank.capped(stretch, position, absence.automatic):
             away.add(position)
     return away
 
@@ -106,7 +107,7 @@ def start_automatic(game: Game, step, seats: list[Seat], now: datetime) -> list[
         if bank.left_seconds(seat.user_id, step.deadline) <= 0:
             continue
         stretch = AwayStretch.objects.filter(game=game, user_id=seat.user_id).first()
-        if bank.capped(stretch, seat.position):
+        if bank.capped(stretch, seat.position, automatic=True):
             continue
         if current_absences([seat.user_id], step.deadline).exists():
             continue  # away already, yet not waited for here: past the cap or the bank
@@ -137,6 +138,7 @@ def holidays_summary(user) -> dict[str, Any]:
     return {
         "days_per_year": bank.allowance_seconds() // bank.DAY,
         "max_days_in_a_row": bank.cap_seconds() // bank.DAY,
+        "automatic_max_days_in_a_row": bank.cap_seconds(automatic=True) // bank.DAY,
         "hours_left": bank.left_seconds(user.pk, now) // 3600,
         "days_left": round(bank.left_seconds(user.pk, now) / bank.DAY, 1),
         "automatic": bank.automatic_wanted(user.pk),

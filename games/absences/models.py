@@ -199,3 +199,19 @@ class Substitution(models.Model):
                 name="one_current_substitute_per_seat",
             ),
         ]
+
+
+class SeatVote(models.Model):
+    """A player's vote to let a bot play an absent player's seat now (the table's say, once
+    that player's time is up). Votes count from the absent player's last own answer on: an
+    answer makes the votes cast before it void (games.absences.seat_votes)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_votes")
+    position = models.PositiveSmallIntegerField()
+    voter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_votes"
+    )
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "position", "created_at"], name="seat_vote_seat")]

@@ -66,8 +66,8 @@ def player_away(game: Game, seat: Seat, absence, start) -> None:
         )
 
 
-def holiday_capped(game: Game, seat: Seat) -> None:
-    log_notice(game, "holiday_capped", seat.position, days=settings.HOLIDAY_MAX_DAYS_IN_A_ROW)
+def holiday_capped(game: Game, seat: Seat, days: int) -> None:
+    log_notice(game, "holiday_capped", seat.position, days=days)
 
 
 def tell(

@@ -45,6 +45,10 @@ class HolidaysOutput(serializers.Serializer):
     max_days_in_a_row = serializers.IntegerField(
         help_text="The most days in a row one game waits for you; then the deadline ladder goes on."
     )
+    automatic_max_days_in_a_row = serializers.IntegerField(
+        help_text="The same for a holiday the server started when a deadline passed (one you "
+        "did not announce): a shorter wait. Announced absences keep max_days_in_a_row."
+    )
     days_left = serializers.FloatField()
     hours_left = serializers.IntegerField()
     automatic = serializers.BooleanField(
@@ -129,3 +133,27 @@ class SeatTakenOutput(serializers.Serializer):
 
 class PauseEnvelopeOutput(serializers.Serializer):
     pause = PauseOutput(allow_null=True, help_text="null: no pause proposed or running.")
+
+
+class SeatVoteOutput(serializers.Serializer):
+    """The table's say on one player's seat: a bot plays it now once a majority of the
+    players present votes so, after that player's time to answer is up."""
+
+    seat = serializers.IntegerField()
+    player = serializers.CharField(help_text="The player the game waits for.")
+    open = serializers.BooleanField(
+        help_text="The vote is open: their time is up (holiday or not) and the game is not paused."
+    )
+    time_up_at = serializers.DateTimeField(
+        allow_null=True, help_text="When their time to answer runs out (or ran out)."
+    )
+    votes = serializers.IntegerField(help_text="Votes cast since they last answered.")
+    needed = serializers.IntegerField(help_text="A majority of the players present.")
+    voters = serializers.ListField(child=serializers.CharField())
+    bot_plays = serializers.BooleanField(help_text="A bot plays the seat now (the vote passed).")
+
+
+class SeatVotesOutput(serializers.Serializer):
+    votes = SeatVoteOutput(
+        many=True, help_text="Each player the game waits for, with the vote on their seat."
+    )

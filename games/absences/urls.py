@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.absences import views
+from games.absences import views, vote_views
 
 urlpatterns = [
     path("me/holidays/", views.HolidaysView.as_view(), name="me-holidays"),
@@ -28,6 +28,17 @@ urlpatterns = [
         "games/<str:public_id>/seats/<int:position>/substitute/leave/",
         views.SubstituteLeaveView.as_view(),
         name="game-seat-substitute-leave",
+    ),
+    path("games/<str:public_id>/votes/", vote_views.SeatVotesView.as_view(), name="game-votes"),
+    path(
+        "games/<str:public_id>/seats/<int:position>/vote/",
+        vote_views.SeatVoteView.as_view(),
+        name="game-seat-vote",
+    ),
+    path(
+        "games/<str:public_id>/take-back/",
+        vote_views.TakeBackView.as_view(),
+        name="game-take-back",
     ),
     path(
         "games/<str:public_id>/substitute/accept/",

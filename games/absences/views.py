@@ -35,6 +35,7 @@ HOLIDAYS_EXAMPLE = OpenApiExample(
     value={
         "days_per_year": 14,
         "max_days_in_a_row": 7,
+        "automatic_max_days_in_a_row": 2,
         "days_left": 11.5,
         "hours_left": 276,
         "automatic": True,

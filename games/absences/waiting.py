@@ -177,7 +177,8 @@ def _wait_in_game(
         stretch = AwayStretch(game=game, user_id=absence.user_id, seconds=0, until=start)
     elif fresh:
         stretch.seconds = 0
-    room = bank.cap_seconds() - stretch.seconds
+    cap = bank.cap_seconds(absence.automatic)
+    room = cap - stretch.seconds
     if room <= 0:
         return timedelta(0), False
     by = min(length, timedelta(seconds=room))
@@ -185,8 +186,8 @@ def _wait_in_game(
     stretch.seconds += round(by.total_seconds())
     stretch.until = start + by
     stretch.save()
-    if stretch.seconds >= bank.cap_seconds():
-        notices.holiday_capped(game, seat)
+    if stretch.seconds >= cap:
+        notices.holiday_capped(game, seat, cap // bank.DAY)
     return by, fresh
 
 

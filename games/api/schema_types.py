@@ -191,8 +191,15 @@ class EventDataOutput(serializers.Serializer):
         "pause_started: the pause's length.",
     )
     player = serializers.CharField(
-        required=False, help_text="substitute_joined, substitute_left: the substitute."
+        required=False,
+        help_text="substitute_joined, substitute_left: the substitute; seat_vote: the voter.",
     )
     original = serializers.CharField(
         required=False, help_text="substitute_joined, substitute_left: the seat's own player."
+    )
+    votes = serializers.IntegerField(
+        required=False, help_text="seat_vote: the votes for a bot on the seat, this one included."
+    )
+    needed = serializers.IntegerField(
+        required=False, help_text="seat_vote: the votes it takes (a majority of those present)."
     )

@@ -344,6 +344,24 @@ class HistoryLineOutput(LineOutput):
     created_at = serializers.DateTimeField()
 
 
+class ActorOutput(serializers.Serializer):
+    """Who made a decision, as it was when it was made (it never changes afterwards)."""
+
+    kind = serializers.CharField(
+        help_text="player (the seat's own player), substitute (someone playing the seat for "
+        "its player), bot (a bot: a bot's seat, or one playing for an absent player) or "
+        "deadline (the server's default when the deadline passed)."
+    )
+    player = serializers.CharField(
+        allow_null=True,
+        help_text="The username: who decided (player, substitute), who missed the deadline "
+        "(deadline), or whom the bot played for (bot; null for a bot's own seat).",
+    )
+    text = serializers.CharField(
+        help_text='How the lines name it, in your language, e.g. "anna" or "a bot for anna".'
+    )
+
+
 class LogEntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     created_at = serializers.DateTimeField()
@@ -351,7 +369,8 @@ class LogEntryOutput(serializers.Serializer):
         help_text="decision, chance, or notice: the server's own entry (data.kind "
         "bot_plays_seat, seat_taken_back, deadline_extended, player_away, holiday_capped, "
         "pause_proposed, pause_started, pause_declined, pause_withdrawn, pause_ended, nudge, "
-        "substitute_joined or substitute_left), public and never replayed."
+        "substitute_joined, substitute_left, seat_vote or bot_voted_in), public and never "
+        "replayed."
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
@@ -360,6 +379,9 @@ class LogEntryOutput(serializers.Serializer):
         required=False,
         help_text="True on a decision the server made for the seat (a missed deadline's "
         "default, or the bot playing for an absent player).",
+    )
+    actor = ActorOutput(
+        allow_null=True, help_text="Who made this decision; null for chance and notices."
     )
     lines = LineOutput(many=True, help_text="What this event did, as you may see it.")
 

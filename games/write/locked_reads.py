@@ -1,7 +1,8 @@
 """What a player's write needs besides the game row, read in one query once the row is locked.
 
-The seats (by position), the game's newest step, its pause agreed by all (for the deadline
-the response tells) and the id of the response remembered for the request's Idempotency-Key:
+The seats (by position, each with its player's username and whether a substitute plays it),
+the game's newest step, its pause agreed by all (for the deadline the response tells) and the
+id of the response remembered for the request's Idempotency-Key:
 one query, run after the lock is taken, so it sees what the writer before us committed. (Read
 together with the locking statement, PostgreSQL would give rows of other tables as they were
 before the lock's wait.)
@@ -14,11 +15,12 @@ import json
 from dataclasses import dataclass
 from datetime import UTC
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.absences.models import Pause
+from games.absences.models import Pause, Substitution
 from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
 
 
@@ -95,6 +97,10 @@ def _table_sql() -> str:
     step = ", ".join(f"'{f.attname}', st.{q(f.column)}" for f in GameStep._meta.concrete_fields)
     pause = ", ".join(f"'{name}', p.{q(name)}" for name in _PAUSE_FIELDS)
     seat = ", ".join(f"s.{q(f.column)}" for f in Seat._meta.concrete_fields)
+    # Who each seat's player is, and whether a substitute plays it: the log records who
+    # made each decision (games.actors) without another round trip.
+    users = get_user_model()._meta.db_table
+    user_name = get_user_model().USERNAME_FIELD
     return f"""
         SELECT {seat},
             (SELECT {build}({step}) FROM {q(GameStep._meta.db_table)} st
@@ -103,7 +109,11 @@ def _table_sql() -> str:
              WHERE p.game_id = s.game_id AND p.status = '{Pause.Status.ACTIVE}' LIMIT 1)
              AS active_pause,
             (SELECT r.id FROM {q(IdempotencyRecord._meta.db_table)} r
-             WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id
+             WHERE r.game_id = s.game_id AND r.user_id = %s AND r.key = %s) AS remembered_id,
+            (SELECT u.{q(user_name)} FROM {q(users)} u WHERE u.id = s.user_id) AS username,
+            EXISTS(SELECT 1 FROM {q(Substitution._meta.db_table)} sub
+             WHERE sub.game_id = s.game_id AND sub.position = s.position
+             AND sub.until_seq IS NULL AND sub.substitute_id = s.user_id) AS substituted
         FROM {q(Seat._meta.db_table)} s
         WHERE s.game_id = %s
         ORDER BY s.position

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import bots
 import engine
 from common import clock
-from games import events
+from games import actors, events
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
 from games.write import bot_turns, chance
 from games.write.batch import WriteBatch
@@ -68,6 +68,9 @@ class GameWriter:
         self._step_changed = False
         self._step_turned_over = False
         self._expired_at: datetime | None = None
+        # Seats defaulted at a deadline in this change: asked again, their time starts anew.
+        self._defaulted: set[int] = set()
+        self._actors = actors.Recorder(game, seats)  # who makes each decision appended
 
     def decide(
         self,
@@ -86,12 +89,15 @@ class GameWriter:
         event = self.rules.decide(self.state, position, prompt_id, option)
         if auto or data:
             event = dataclasses.replace(event, data={**event.data, **(data or {})}, auto=auto)
+        if auto and not (data or {}).get("bot"):
+            self._defaulted.add(position)
         return self.append(event)
 
     def append(self, event: engine.Event) -> int:
         """Apply `event` and queue it for the log; returns its seq."""
         self.state = self.rules.apply(self.state, event)
         self.game.last_seq += 1
+        actor, actor_name = self._actors.of(event)
         self._new_rows.append(
             GameEvent(
                 game=self.game,
@@ -101,6 +107,8 @@ class GameWriter:
                 seat=event.seat,
                 payload=event.data,
                 auto=event.auto,
+                actor=actor,
+                actor_name=actor_name,
                 created_at=clock.now(),
             )
         )
@@ -112,9 +120,13 @@ class GameWriter:
         self._new_rows.append(notice_row(self.game, kind, seat, data))
         return self.game.last_seq
 
-    def bot_takes_over(self, seat: Seat) -> None:
-        """A bot now plays the seat of its absent player: say so in the log and tell them once."""
-        seq = self.note("bot_plays_seat", seat.position)
+    def bot_takes_over(self, seat: Seat, voted_by: list[str] | None = None) -> None:
+        """A bot now plays the seat of its absent player (after the deadlines they missed, or
+        by the vote of the players `voted_by`): say so in the log and tell them once."""
+        if voted_by:
+            seq = self.note("bot_voted_in", seat.position)
+        else:
+            seq = self.note("bot_plays_seat", seat.position)
         events.emit(
             events.BotTookOver(
                 game=self.game,
@@ -122,6 +134,7 @@ class GameWriter:
                 seat=seat,
                 since=seq,
                 defaults=self.defaults_played.pop(seat.position, []),
+                voted_by=list(voted_by or []),
             )
         )
 
@@ -201,13 +214,16 @@ class GameWriter:
         self.batch.insert(GameEvent, self._new_rows)
         self._new_rows = []
         pending = self.rules.pending(self.state)
-        answered = []
+        answered, asked = [], []
         for seat in self.seats:
             prompt = pending.get(seat.position)
             seat.pending_prompt = prompt.id if prompt else ""
             before = self._seats_before.get(seat.pk, ("", False))[0]
             if before and seat.user_id and seat.pending_prompt != before:
                 answered.append((seat.user_id, before))
+            if seat.pending_prompt and (not before or seat.position in self._defaulted):
+                seat.asked_at = now  # its own time runs from here (games.absences.seat_votes)
+                asked.append(seat)
         self._save_step(now)
         finished = self.rules.is_over(self.state)
         ends_now = finished and self.game.status != Game.Status.FINISHED
@@ -231,7 +247,9 @@ class GameWriter:
         # and the game's bookkeeping, as they always were); live and webhooks act on commit.
         events.emit(written)
         for seat in self.seats:
-            if (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
+            if seat in asked:
+                self.batch.update(seat, ["pending_prompt", "waiting", "asked_at"])
+            elif (seat.pending_prompt, seat.waiting) != self._seats_before.get(seat.pk):
                 self.batch.update(seat, ["pending_prompt", "waiting"])
         fields = ["last_seq", "updated_at", "status", "started_at", "needs_advance"]
         self.game.updated_at = now

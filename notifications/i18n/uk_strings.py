@@ -4,6 +4,8 @@ language), in the terms of the Ukrainian rulebook ("ПО" for victory points, "�
 знань"). `manage.py buildtranslations --fill` writes these into notifications/locale; plural
 entries list the four forms of Django's Ukrainian catalog (one, few, many, fractions)."""
 
+from notifications.i18n.uk_table_say import TABLE_SAY
+
 GAME = "«%(game_name)s»"
 
 UK = {
@@ -163,6 +165,7 @@ UK = {
     "Khôra: your turn in “%(game_name)s” (round %(round)s)": f"Khôra: ваш хід у грі {GAME} (раунд %(round)s)",
     "Khôra: your turn in “%(game_name)s”": f"Khôra: ваш хід у грі {GAME}",
 }
+UK.update(TABLE_SAY)  # the table's say (games/absences/seat_votes.py), in a module of its own
 UK.update(
     {
         "Your deadline passed, so the default was played for you:": "Ваш час минув, тож за вас зіграно типовий вибір:",

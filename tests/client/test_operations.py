@@ -16,6 +16,7 @@ from tests.client.scripted import Answer, Waits, ok
 ANY_BODY = {
     "token": "t2", "results": [], "next": None, "prompt": None, "events": [],
     "next_after": None, "last_seq": 0, "pause": None, "digest": True, "status": "active",
+    "votes": [],
 }  # fmt: skip
 
 CALLS = [
@@ -54,6 +55,9 @@ CALLS = [
     lambda c: c.invite_substitute("g1", 2, username="sam"),
     lambda c: c.accept_substitute("g1", "invite-token"),
     lambda c: c.leave_substitute("g1", 2),
+    lambda c: c.seat_votes("g1"),
+    lambda c: c.vote_bot_for("g1", 2),
+    lambda c: c.take_back("g1"),
     lambda c: c.preferences(),
     lambda c: c.update_preferences(your_turn="digest", quiet_hours_start=None),
     lambda c: c.chat_digest(),

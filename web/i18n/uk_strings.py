@@ -3,6 +3,8 @@
 "ПО" for victory points, "жетони знання"). `manage.py buildtranslations --fill` writes these into
 the .po file; translators may edit the .po directly afterwards."""
 
+from web.i18n.uk_table_say import TABLE_SAY
+
 UK = {
     "none": "немає",
     "right away": "одразу",
@@ -266,6 +268,7 @@ UK = {
     "Against strong bots": "Проти сильних ботів",
     "There is no bot level “%(level)s”; choose standard or strong.": "Рівня ботів «%(level)s» немає; виберіть стандартний або сильний.",
 }
+UK.update(TABLE_SAY)  # the table's say (web/table_say.py), in a module of its own
 
 # Long games among people (absences/): holidays, pauses and nudges on the game page.
 UK.update(

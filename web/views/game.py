@@ -26,7 +26,7 @@ from common.errors import DomainError
 from games import selectors, services
 from games.models import Game
 from games.refusals import refusal_words
-from web import presenters
+from web import presenters, table_say
 
 POLL_SECONDS = 6
 
@@ -79,6 +79,7 @@ def table_context(request, game: Game, error: str = "") -> dict:
     context["error"] = error
     context["seated"] = context["me"] is not None
     context.update(section_context(request, game))
+    context.update(table_say.context(game, request.user, context["me"]))
     # A poll's answer carries the chat's messages out of band, leaving the draft alone.
     context["chat_oob"] = bool(request.htmx)
     return context

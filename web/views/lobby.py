@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from games import lists, selectors, services
+from games.absences import comeback
 from games.models import Game
 from web import presenters
 from web.forms import CreateGameForm
@@ -48,6 +49,8 @@ def lobby_context(user, form) -> dict:
         for game in selectors.game_list(user, "open")[:LIST_LIMIT]
     ]
     return {
+        # Seats of mine someone else plays now (a bot, a substitute): shown first.
+        "replaced": comeback.replaced_seats(user),
         "awaiting": awaiting,
         "playing": playing,
         "open_games": open_games,

@@ -85,6 +85,12 @@ GAMES_SEATS_SUBSTITUTE_LEAVE = _op(
 GAMES_SUBSTITUTE_ACCEPT = _op(
     "games_substitute_accept", "POST", "games/{public_id}/substitute/accept/"
 )
+# The table's say: a vote sent twice counts once (taking a seat back twice is refused).
+GAMES_VOTES_LIST = _op("games_votes_list", "GET", "games/{public_id}/votes/")
+GAMES_SEATS_VOTE = _op(
+    "games_seats_vote", "POST", "games/{public_id}/seats/{position}/vote/", repeatable=True
+)
+GAMES_TAKE_BACK = _op("games_take_back", "POST", "games/{public_id}/take-back/")
 
 # Your settings: a PATCH sets values, so repeating it changes nothing.
 ME_CHAT_RETRIEVE = _op("me_chat_retrieve", "GET", "me/chat/")

@@ -24,6 +24,8 @@ from khora_client.types import (
     Preferences,
     PreferencesChanges,
     SeatTaken,
+    SeatVote,
+    SeatVotes,
     SubstituteInvite,
     WebhookDeliveryPage,
     WebhookEndpoint,
@@ -134,6 +136,22 @@ class SocialApi:
             op.GAMES_SEATS_SUBSTITUTE_LEAVE, game_id, body={}, position=position
         )
         return cast(SeatTaken, called)
+
+    # --- the table's say ---------------------------------------------------------------------
+
+    def seat_votes(self, game_id: str) -> list[SeatVote]:
+        """The vote on each seat the game waits for: open once its player's time is up."""
+        return cast(SeatVotes, self._game_call(op.GAMES_VOTES_LIST, game_id))["votes"]
+
+    def vote_bot_for(self, game_id: str, position: int) -> SeatVote:
+        """Vote to let a bot play seat `position` now; a majority of the players present
+        decides. Voting twice counts once."""
+        called = self._game_call(op.GAMES_SEATS_VOTE, game_id, body={}, position=position)
+        return cast(SeatVote, called)
+
+    def take_back(self, game_id: str) -> SeatTaken:
+        """Play your seat again yourself: no bot answers for it from now on."""
+        return cast(SeatTaken, self._game_call(op.GAMES_TAKE_BACK, game_id, body={}))
 
     # --- your settings ----------------------------------------------------------------------
 

@@ -250,6 +250,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{player} leaves the seat of {original}: a bot plays it until {original} is back",
         "uk": "{player} залишає місце гравця {original}: доки {original} не повернеться, грає бот",
     },
+    # the table's say (games/absences/seat_votes.py)
+    "line.notice.seat_vote": {
+        "en": "{player} votes to let a bot play for {seat} now ({votes} of {needed} votes)",
+        "uk": "{player} голосує, щоб за гравця {seat} грав бот (голосів: {votes} з {needed})",
+    },
+    "line.notice.bot_voted_in": {
+        "en": "The table voted: a bot plays for {seat} until they answer again",
+        "uk": "Стіл проголосував: за гравця {seat} грає бот, доки він знову не відповість",
+    },
+    # who acted, when a bot played a person's seat (games/actors.py)
+    "actor.bot_for": {"en": "a bot for {name}", "uk": "бот за {name}"},
     "cause": {"en": "{cause}: ", "uk": "{cause}: "},
     "seat": {"en": "Player {number}", "uk": "Гравець {number}"},
     "seat.bot": {"en": "Bot {number}", "uk": "Бот {number}"},

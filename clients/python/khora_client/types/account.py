@@ -136,6 +136,7 @@ class Holidays(TypedDict):
 
     days_per_year: int
     max_days_in_a_row: int
+    automatic_max_days_in_a_row: int
     days_left: float
     hours_left: int
     automatic: bool

@@ -219,6 +219,26 @@ class SeatTaken(TypedDict):
     player: str
 
 
+class SeatVote(TypedDict):
+    """The table's say on a seat the game waits for: a bot plays it once a majority of the
+    players present votes so, after its player's time to answer is up."""
+
+    seat: int
+    player: str
+    open: bool
+    time_up_at: str | None
+    votes: int
+    needed: int
+    voters: list[str]
+    bot_plays: bool
+
+
+class SeatVotes(TypedDict):
+    """The votes on every seat the game waits for."""
+
+    votes: list[SeatVote]
+
+
 class SubstituteInvite(TypedDict):
     """A link (and its token) that lets someone take over a seat a bot plays."""
 

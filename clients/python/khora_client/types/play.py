@@ -141,6 +141,8 @@ class EventData(TypedDict):
     days: NotRequired[int]
     player: NotRequired[str]
     original: NotRequired[str]
+    votes: NotRequired[int]
+    needed: NotRequired[int]
 
 
 class Line(TypedDict):
@@ -155,6 +157,16 @@ class Line(TypedDict):
     text: str
 
 
+class Actor(TypedDict):
+    """Who made a decision, as it was when it was made: kind player, substitute, bot or
+    deadline (the server's default); the player who decided, missed the deadline or whom
+    the bot played for (None: a bot's own seat); and how the lines name it."""
+
+    kind: str
+    player: str | None
+    text: str
+
+
 class LogEntry(TypedDict):
     """One entry of a game's log, as the log and the game stream give it."""
 
@@ -165,6 +177,7 @@ class LogEntry(TypedDict):
     seat: int | None
     data: EventData
     auto: NotRequired[bool]
+    actor: Actor | None
     lines: list[Line]
 
 
