@@ -142,10 +142,17 @@ class WebProcess(StreamProcess):
 # -- nginx ----------------------------------------------------------------------------------------
 
 
-def upstreams_with_ports(web: int, streams: list[int]) -> str:
-    """deploy/nginx/khora-upstreams.conf with these ports in place of the production ones."""
+def upstreams_with_ports(web: int | list[int], streams: list[int]) -> str:
+    """deploy/nginx/khora-upstreams.conf with these ports in place of the production ones (one
+    web port stands for both web instances)."""
     text = (DEPLOY / "khora-upstreams.conf").read_text()
-    production = {"127.0.0.1:8000": web, "127.0.0.1:8001": streams[0], "127.0.0.1:8002": streams[1]}
+    webs = web if isinstance(web, list) else [web, web]
+    production = {
+        "127.0.0.1:8000": webs[0],
+        "127.0.0.1:8003": webs[1],
+        "127.0.0.1:8001": streams[0],
+        "127.0.0.1:8002": streams[1],
+    }
     for address, port in production.items():
         assert text.count(f"server {address} ") + text.count(f"server {address};") == 1, (
             f"deploy/nginx/khora-upstreams.conf no longer has one `server {address}`: "
@@ -159,7 +166,9 @@ class Proxy:
     """nginx in the foreground on a port of loopback: the shipped locations, verbatim, in a
     server {} of its own configuration, everything it writes in `directory`."""
 
-    def __init__(self, binary: str, directory: Path, web_port: int, stream_ports: list[int]):
+    def __init__(
+        self, binary: str, directory: Path, web_port: int | list[int], stream_ports: list[int]
+    ):
         self.binary = binary
         self.directory = directory
         self.port = _free_port()
