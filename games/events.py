@@ -50,6 +50,11 @@ class GameWritten:
     flush: Callable[[], None]  # send the batch now (before reading what it writes)
     # A player's request: "your turn" emails are queued for the email worker, not written.
     defer_asks: bool = False
+    # A player's request: the seat that sent it and how ("page", "api", "link", "reply"), so
+    # that the emails know how that player will read what they are asked next. None and ""
+    # for the server's own changes (an advance, a deadline, a start).
+    requester: int | None = None
+    channel: str = ""
 
 
 @dataclass(eq=False)

@@ -205,13 +205,15 @@ def decisions_submit(
     decisions: list[DecisionInput],
     idempotency_key: str | None = None,
     lang: str | Callable[[], str] = "en",
+    via: str = "api",
 ) -> Submission:
     """Apply the seat's decisions in order, then chance and bots; return the response body.
 
     A batch keeps the decisions before a refused one whenever any were accepted: rolling them
     back would let a player redraw the cards or dice they triggered by sending a bad second
     decision on purpose. `lang` may be a function, called only when the response carries a
-    prompt (the API's reads the requester's profile).
+    prompt (the API's reads the requester's profile). `via`: how the request came ("api",
+    "page", "link", "reply"); the emails tell a player asked again at once accordingly.
     """
     if idempotency_key is not None and not IDEMPOTENCY_KEY_PATTERN.fullmatch(idempotency_key):
         raise DomainError(
@@ -236,7 +238,14 @@ def decisions_submit(
             raise DomainError("not_seated", "Only a seated player can decide in this game.", 403)
         _require_active(game)
         returning = _take_seat_back(seat)
-        writer = GameWriter(game, seats=table.seats, latest_step=table.latest_step, defer_asks=True)
+        writer = GameWriter(
+            game,
+            seats=table.seats,
+            latest_step=table.latest_step,
+            defer_asks=True,
+            requester=seat.position,
+            channel=via,
+        )
         if returning:
             writer.seat_taken_back(seat)
         accepted: list[dict[str, Any]] = []

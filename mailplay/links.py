@@ -1,10 +1,12 @@
 """Answer links: a signed link per option of an email's prompt, opened in a browser.
 
 Reading (`link_read`) never changes anything, as mail scanners open links; answering
-(`link_answer`, a POST) goes through the same service as the API, once: afterwards the prompt
-is no longer the seat's, and the link says so and shows what is asked now, as text. A link
-decides one option of one prompt until its step's deadline, and nothing else: it logs no one
-in and never leads to another link (docs/security.md).
+(`link_answer`, a POST) goes through the same service as the API, once. The page that took
+the answer shows what the player is asked now with that question's own links (as the email
+asking it does, which is written at once): a link-only player is never left without a way on.
+Opened again later (stale, expired), a link shows what is asked now as text only: an old or
+forwarded link never hands out links. A link decides one option of one prompt until its
+step's deadline, and nothing else: it logs no one in (docs/security.md).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from games import selectors
 from games import services as game_services
 from games.models import Game
 from notifications.mail_tokens import read_answer_token
+from notifications.prompts import prompt_context
 from notifications.selectors import language_of
 
 User = get_user_model()
@@ -37,7 +40,9 @@ class LinkPage:
     prompt_text: str = ""
     problem: str = ""  # why it was refused: a key of `replies.problem_text`, and its values
     problem_values: dict[str, Any] = field(default_factory=dict)
-    current: dict | None = None  # the seat's prompt now; its options as text, never links
+    # The seat's prompt now: its options as text, with links only on the page that took the
+    # answer (state "taken").
+    current: dict | None = None
     options: list[dict[str, Any]] = field(default_factory=list)
     login_link_sent: bool = False  # the player asked this page for a login link by email
 
@@ -83,6 +88,7 @@ def link_answer(token: str) -> LinkPage:
                 public_id=page.game.public_id,
                 user=page.user,
                 decisions=[game_services.DecisionInput(target.prompt_id, target.option_id)],
+                via="link",
             )
         except DomainError as refusal:
             page.state = "refused"
@@ -96,6 +102,13 @@ def link_answer(token: str) -> LinkPage:
     active = game.status == Game.Status.ACTIVE
     current = selectors.game_prompt(game, page.user, lang) if active else None
     _show_current(page, current)
+    if page.state == "taken" and current is not None:
+        # Asked again at once (the second die, a keep): the page that took the answer carries
+        # the next question's own links, as our answer to a reply does, and the "your turn"
+        # email is written at once too (notifications.holding).
+        links = prompt_context(page.user, game, current, current["deadline"], lang)
+        for option, link in zip(page.options, links["prompt"]["links"], strict=True):
+            option["link"] = link
     return page
 
 
@@ -111,8 +124,8 @@ def _resolve(token: str):
 
 
 def _show_current(page: LinkPage, current: dict | None) -> None:
-    # Text only: a link (old, forwarded, leaked) must never hand out links for what is asked
-    # now, or one email would answer every later prompt of the game.
+    # Text only here: a link opened again (old, forwarded, leaked) must never hand out links
+    # for what is asked now, or one email would answer every later prompt of the game.
     page.current = current
     if current is None:
         return

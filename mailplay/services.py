@@ -30,7 +30,7 @@ from games.absences import mail as pause_mail
 from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
-from notifications import emails
+from notifications import attention, emails
 from notifications.mail_tokens import ReplyTarget, read_reply_token, token_of_address
 from notifications.selectors import language_of
 from notifications.suppression import is_suppressed
@@ -268,11 +268,13 @@ def _apply(game: Game, user, current: dict | None, numbers: list[int], lang: str
             break
         option = options[number - 1]
         try:
-            game_services.decisions_submit(
-                public_id=game.public_id,
-                user=user,
-                decisions=[game_services.DecisionInput(current["id"], option["id"])],
-            )
+            with attention.replying(game, user.pk):  # this answer asks what comes next
+                game_services.decisions_submit(
+                    public_id=game.public_id,
+                    user=user,
+                    decisions=[game_services.DecisionInput(current["id"], option["id"])],
+                    via="reply",
+                )
         except DomainError as refusal:
             answer.outcome = "refused" if not answer.taken else "applied_partly"
             answer.problem = "refused"
@@ -284,7 +286,8 @@ def _apply(game: Game, user, current: dict | None, numbers: list[int], lang: str
             current = selectors.game_prompt(Game.objects.get(pk=game.pk), user, lang)
             break
         answer.taken.append({"number": number, "label": option["label"]})
-        game = _advanced(game)
+        with attention.replying(game, user.pk):
+            game = _advanced(game)
         active = game.status == Game.Status.ACTIVE
         current = selectors.game_prompt(game, user, lang) if active else None
     answer.prompt = current

@@ -8,7 +8,7 @@ facts (players, scores).
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -20,9 +20,9 @@ from games import events
 from games.absences.owing import owing_positions
 from games.absences.selectors import away_in_game
 from games.absences.selectors import deadline as told_deadline
-from games.models import Game, GameEvent, GameStep, Seat
+from games.models import Game, GameStep, Seat
 from games.selectors import engine_game, load_state, open_step, seat_name, seat_name_of
-from notifications import asking, sending
+from notifications import asking, attention, holding, sending
 from notifications.mail_tokens import reply_address
 from notifications.models import Notification
 from notifications.prompts import prompt_context
@@ -147,10 +147,15 @@ def announce(written: events.GameWritten) -> None:
             notify(user=seat.user, game=game, step="end", kind="game_over", context=context)
         return
     pending = rules.pending(state)
+    requester = holding.requester(written)
+    if requester is not None:
+        attention.answered(game, requester.user_id, written.channel)
     asks = []
     for seat in written.called:
         if step is None:
             break
+        if attention.reply_tells(game, seat.user_id):
+            continue  # our answer to their reply asks it
         played = defaults_played.pop(seat.position, [])
         labels = _labels(played, language_of(seat.user)) if played else []
         kind = "game_started" if step.number == 1 else "your_turn"
@@ -172,6 +177,22 @@ def announce(written: events.GameWritten) -> None:
             )
     if asks:
         asking.queue(game, asks, written.batch)
+    for seat in holding.asked_again_away(written, pending) if step is not None else []:
+        assert step is not None
+        ready()
+        played = defaults_played.pop(seat.position, [])
+        ask(
+            game=game,
+            seats=seats,
+            rules=rules,
+            state=state,
+            seat=seat,
+            step=step,
+            kind="your_turn",
+            prompt_id=pending[seat.position].id,
+            defaults_played=_labels(played, language_of(seat.user)) if played else [],
+            asked_at=clock.now(),
+        )
     for seat in people:
         if defaults_played.get(seat.position) and not seat.autoplay:
             ready()
@@ -199,10 +220,10 @@ def ask(
     return notify(
         user=seat.user,
         game=game,
-        step=_ask_cause(game, seat, step.number, kind, prompt_id),
+        step=holding.ask_cause(game, seat, step.number, kind, prompt_id),
         kind=kind,
         context=context,
-        not_before=_hold_while_active(game, seat, asked_at) if kind == "your_turn" else None,
+        not_before=holding.hold_while_active(game, seat, asked_at) if kind == "your_turn" else None,
     )
 
 
@@ -292,37 +313,6 @@ def _seat_names(game: Game, seats: list[Seat], lang: str) -> list[str]:
         seat_name_of(by_position[p], lang) if p in by_position else seat_name(p, None, False, lang)
         for p in range(game.num_seats)
     ]
-
-
-def _ask_cause(game: Game, seat: Seat, step_number: int, kind: str, prompt_id: str) -> str:
-    """The outbox's cause for this ask: the step, or the step and prompt when the seat was
-    already told about this step (asked again after waiting on others within it, as in
-    Military's turn order). Without the prompt, that second ask would be a duplicate cause
-    and the player would never hear of it."""
-    first = str(step_number)
-    told = Notification.objects.filter(recipient=seat.user, game=game, step=first, kind=kind)
-    return f"{first}/{prompt_id}" if told.exists() else first
-
-
-def _hold_while_active(game: Game, seat: Seat, asked_at: datetime) -> datetime | None:
-    """A player who had answered in the few minutes before being asked (web, API or email)
-    is at the table: their "your turn" waits that long from the ask, and is not sent if they
-    answer first. None: send it now."""
-    window = timedelta(minutes=settings.NOTIFY_ACTIVE_MINUTES)
-    if not window:
-        return None
-    last = (
-        GameEvent.objects.filter(
-            game=game, seat=seat.position, type="decision", auto=False, created_at__lte=asked_at
-        )
-        .order_by("-seq")
-        .values_list("created_at", flat=True)
-        .first()
-    )
-    if last is None or asked_at - last >= window:
-        return None
-    hold = asked_at + window
-    return hold if hold > clock.now() else None
 
 
 def due_rung_hours(step: GameStep, now: datetime) -> int | None:

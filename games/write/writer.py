@@ -37,13 +37,17 @@ class GameWriter:
         seats: list[Seat] | None = None,
         latest_step: GameStep | None = _READ,
         defer_asks: bool = False,
+        requester: int | None = None,
+        channel: str = "",
     ):
         """`seats` (by position) and `latest_step` (the game's newest step, open or not) as
         read under the game lock, or None and _READ for the writer to read them.
         `defer_asks`: a player's request; the "your turn" emails it calls for are queued for
-        the email worker (notifications.asking) instead of written in its transaction."""
+        the email worker (notifications.asking) instead of written in its transaction.
+        `requester`, `channel`: the seat whose request this is and how it came (GameWritten)."""
         self.game = game
         self.defer_asks = defer_asks
+        self.requester, self.channel = requester, channel
         self.rules = engine_game(game)
         self.state = load_state(game)
         if seats is None:
@@ -242,6 +246,8 @@ class GameWriter:
             batch=self.batch,
             flush=self.batch.flush,
             defer_asks=self.defer_asks,
+            requester=self.requester,
+            channel=self.channel,
         )
         # The emails add their rows to the batch now (in this transaction, before the seats'
         # and the game's bookkeeping, as they always were); live and webhooks act on commit.

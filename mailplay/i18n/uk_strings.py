@@ -68,7 +68,8 @@ UK = {
     # After an answer: the link is no log-in; how to play the rest.
     "See the table": "Переглянути стіл",
     "To play the rest": "Щоб грати далі",
-    "A link in an email answers one question only. To answer at the table, log in with your password or with a login link we email you.": "Посилання з листа відповідає лише на одне питання. Щоб відповідати за столом, увійдіть із паролем або за посиланням для входу, яке ми надішлемо вам листом.",
+    "A link in an email answers one question; each next question comes by email with its own links. To answer at the table, log in with your password or with a login link we email you.": "Посилання з листа відповідає на одне питання; кожне наступне питання приходить листом зі своїми посиланнями. Щоб відповідати за столом, увійдіть із паролем або за посиланням для входу, яке ми надішлемо вам листом.",
+    "Choose here: each option opens its own page to confirm. The same question is in your inbox too.": "Оберіть тут: кожен варіант відкриває власну сторінку для підтвердження. Те саме питання є й у вашій пошті.",
     "A login link is on its way to your inbox.": "Посилання для входу вже надіслано на вашу пошту.",
     "Email me a login link": "Надіслати мені посилання для входу",
     "Log in": "Увійти",

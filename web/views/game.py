@@ -26,6 +26,7 @@ from common.errors import DomainError
 from games import selectors, services
 from games.models import Game
 from games.refusals import refusal_words
+from notifications import attention
 from web import presenters, table_say
 
 POLL_SECONDS = 6
@@ -88,6 +89,8 @@ def table_context(request, game: Game, error: str = "") -> dict:
 @require_GET
 def game_page(request, public_id: str):
     game = _game(public_id, with_seats=False)  # a poll that matches needs the row alone
+    if request.user.is_authenticated:  # the page is open: no email need ask what it shows
+        attention.page_seen(game, request.user.pk)
     etag = _etag(request, game, partial=bool(request.htmx))
     # The table's poll never shows flash messages (only a whole page does): nothing new is a
     # 204 whatever waits. A browser revalidating the whole page gets its 304 only when no
@@ -140,6 +143,7 @@ def decide(request, public_id: str):
             public_id=public_id,
             user=request.user,
             decisions=[services.DecisionInput(prompt=prompt, option=option)],
+            via="page",
         )
     except DomainError as error:
         if getattr(error, "status", 400) == 404:
