@@ -5,6 +5,7 @@ uk_strings.py; plural entries list the catalog's four forms (one, few, many, fra
 
 TABLE_SAY = {
     "When a player is away": "Коли гравця немає",
+    "Who plays your seat": "Хто грає на вашому місці",
     "A bot plays your seat since %(when)s.": "За вас грає бот від %(when)s.",
     "A bot plays your seat.": "За вас грає бот.",
     "The game goes on without waiting for you; take your seat back whenever you like.": "Гра триває, не чекаючи на вас; поверніть собі місце, коли забажаєте.",
