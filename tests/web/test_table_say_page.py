@@ -39,9 +39,11 @@ def test_the_table_votes_a_bot_in_from_the_page_and_the_player_takes_the_seat_ba
     with clock.frozen_at(late):
         page = client_for(ben).get(f"/games/{game.public_id}/").content.decode()
         assert "Нехай за гравця cat уже зараз грає бот" in page
-        voted = client_for(ann).post(
-            f"/games/{game.public_id}/seats/2/vote/", HTTP_HX_REQUEST="true"
-        ).content.decode()
+        voted = (
+            client_for(ann)
+            .post(f"/games/{game.public_id}/seats/2/vote/", HTTP_HX_REQUEST="true")
+            .content.decode()
+        )
         assert "1 of 2 needed" in voted and "You voted; waiting for the others." in voted
         client_for(ben).post(f"/games/{game.public_id}/seats/2/vote/")
         assert Seat.objects.get(game=game, position=2).autoplay

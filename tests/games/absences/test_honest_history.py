@@ -30,7 +30,7 @@ def _decisions_of(log: list[dict], seat: int) -> list[dict]:
 def test_the_history_of_a_game_with_a_bot_and_a_substitute_names_each_actor(make_player, settings):
     settings.GAME_BOT_AFTER_MISSES = 1
     settings.HOLIDAY_DAYS_PER_YEAR = 0  # boris vanishes with no holiday to hold the game
-    anna, boris, game = two_player_game(make_player)
+    anna, _boris, game = two_player_game(make_player)
     answer(anna, game, NOON)
     deadline = open_step(game).deadline
     tick_at(deadline)  # boris's default, and a bot plays his seat from now on

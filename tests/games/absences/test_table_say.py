@@ -87,7 +87,7 @@ def test_a_vanished_player_gets_a_bot_by_vote_within_one_deadline_and_comes_back
 
 
 def test_the_vote_needs_the_players_present_and_a_real_seat(make_player):
-    anna, boris, cleo, game = three_player_game(make_player)
+    anna, boris, _cleo, game = three_player_game(make_player)
     answer(anna, game, NOON)
     deadline = open_step(game).deadline
     later = deadline + 3 * DAY
@@ -101,9 +101,7 @@ def test_the_vote_needs_the_players_present_and_a_real_seat(make_player):
     assert_problem(vote(boris, game, 0, deadline + HOUR), 409, "nothing_owed")
 
 
-def test_take_back_returns_the_seat_at_once_and_is_refused_while_a_substitute_plays(
-    make_player, settings
-):
+def test_take_back_returns_the_seat_at_once(make_player, settings):
     settings.GAME_BOT_AFTER_MISSES = 1
     anna, boris, cleo, game = three_player_game(make_player)
     settings.HOLIDAY_DAYS_PER_YEAR = 0  # no holiday: the deadline hands the seat to a bot
@@ -119,9 +117,9 @@ def test_take_back_returns_the_seat_at_once_and_is_refused_while_a_substitute_pl
     assert_problem(cleo.post(url(game, "take-back")), 409, "seat_not_bot_played")
 
 
-def test_an_automatic_holiday_holds_two_days_an_announced_one_its_own_cap(make_player, settings):
+def test_an_automatic_holiday_holds_a_game_two_days_at_most(make_player, settings):
     settings.GAME_BOT_AFTER_MISSES = 5
-    anna, boris, cleo, game = three_player_game(make_player)
+    anna, boris, _cleo, game = three_player_game(make_player)
     answer(anna, game, NOON)
     answer(boris, game, NOON)
     deadline = open_step(game).deadline
