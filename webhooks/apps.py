@@ -7,6 +7,6 @@ class WebhooksConfig(AppConfig):
 
     def ready(self) -> None:
         from games import events
-        from webhooks.services import game_written
+        from webhooks.recording import game_written
 
         events.subscribe(events.GameWritten, game_written)

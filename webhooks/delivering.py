@@ -174,6 +174,18 @@ def hand_on(owner_id: int) -> int:
     return _enqueue_first_per_endpoint(due, room)
 
 
+def hand_on_accounts(owner_ids: list[int]) -> int:
+    """A game's change wrote deliveries for some of these accounts (webhooks.recording: the
+    statement did not say which): hand on those with one due."""
+    owing = (
+        _due(clock.now())
+        .filter(endpoint__owner_id__in=owner_ids)
+        .values_list("endpoint__owner_id", flat=True)
+        .distinct()
+    )
+    return sum(hand_on(owner_id) for owner_id in sorted(owing))
+
+
 def sweep(limit: int = 500) -> int:
     """Deliveries due (a lost task, a broker that was down, a retry later than a task waits, a
     hand-on lost with its worker): the oldest of each endpoint with nothing in flight, so one

@@ -14,10 +14,6 @@ def new_secret() -> str:
     return "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode()
 
 
-def new_message_id() -> str:
-    return "msg_" + secrets.token_urlsafe(18)
-
-
 def signed_headers(
     signing_secrets: Sequence[str], message_id: str, moment: datetime, body: str
 ) -> dict[str, str]:
