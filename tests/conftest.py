@@ -19,6 +19,15 @@ def pytest_configure(config):
     LiveServerThread.server_class = NoDelayThreadedWSGIServer
 
 
+def pytest_collection_modifyitems(items):
+    """The suite runs on two processes (pytest-xdist, `--dist loadgroup`). The integration
+    tests start Celery workers that consume the broker's shared queues and servers that share
+    the stream limits' Redis, so they run one after another on one process of the two."""
+    for item in items:
+        if "tests/integration/" in str(item.fspath):
+            item.add_marker(pytest.mark.xdist_group("real_parts"))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def cache_keys_of_this_run():
     """The shared cache (Redis in CI) outlives a run but the test database does not: ids start
