@@ -11,8 +11,8 @@ from django.test import Client
 from sentry_sdk.transport import Transport
 
 from games import services
+from games.models import Game
 from operations import errors
-from tests.players import start_game
 
 
 class Kept(Transport):
@@ -40,17 +40,17 @@ def test_nothing_is_started_without_a_dsn(settings):
 
 
 def test_a_crash_in_a_view_is_reported_without_the_decision_it_carried(
-    reports, make_player, monkeypatch
+    reports, django_user_model, monkeypatch
 ):
-    alice = make_player("alice")
-    game = start_game([alice, make_player("bob")])
+    alice = django_user_model.objects.create_user("alice", "alice@example.com")
+    game = Game.objects.create(creator=alice, rules_version="test", num_seats=2)
 
     def crash(**kwargs):
         raise RuntimeError("the writer broke")
 
     monkeypatch.setattr(services, "decisions_submit", crash)
     client = Client(raise_request_exception=False)  # the web page's form, as a browser posts it
-    client.force_login(alice.user)
+    client.force_login(alice)
     response = client.post(
         f"/games/{game.public_id}/decide/",
         {"prompt": "p0-1", "option": "card:secret-hand"},

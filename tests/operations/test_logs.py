@@ -8,6 +8,7 @@ import logging
 import pytest
 from django.test import Client
 
+from games.models import Game
 from games.workers.tasks import advance_game
 from operations.logs import JsonFormatter, logging_config
 from tests.players import start_game, url
@@ -45,8 +46,9 @@ def test_an_id_a_client_makes_up_is_replaced_and_anonymous_has_no_user(json_line
     assert len(line["request_id"]) == 32 and "user_id" not in line
 
 
-def test_a_task_is_one_json_line_with_its_game_and_duration(json_lines, make_player):
-    game = start_game([make_player("alice"), make_player("bob")])
+def test_a_task_is_one_json_line_with_its_game_and_duration(json_lines, django_user_model):
+    alice = django_user_model.objects.create_user("alice")
+    game = Game.objects.create(creator=alice, rules_version="test", num_seats=2)
     advance_game.apply(args=[game.pk])
     lines = [ln for ln in json_lines("khora.task") if ln["task"] == "games.tasks.advance_game"]
     assert lines and lines[-1]["game_id"] == game.pk

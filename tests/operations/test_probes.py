@@ -11,7 +11,6 @@ from common import clock
 from games.models import Game, Heartbeat
 from notifications.models import Notification
 from operations import health
-from tests.players import start_game
 from webhooks.models import Delivery, Endpoint
 
 
@@ -132,14 +131,13 @@ def test_the_deep_check_fails_when_the_tick_has_not_run_lately(all_well, monitor
 
 
 def test_the_deep_check_fails_when_an_email_is_due_for_longer_than_allowed(
-    all_well, monitoring, settings, make_player
+    all_well, monitoring, settings, django_user_model
 ):
     settings.HEALTH_EMAIL_DUE_MAX_SECONDS = 300
-    alice = make_player("alice")
-    game = start_game([alice, make_player("bob")])
-    Notification.objects.all().delete()
+    alice = django_user_model.objects.create_user("alice", "alice@example.com")
+    game = Game.objects.create(creator=alice, rules_version="test", num_seats=2)
     email = Notification.objects.create(
-        recipient=alice.user, game=game, step="s", kind="your_turn", subject="s", body_text="t",
+        recipient=alice, game=game, step="s", kind="your_turn", subject="s", body_text="t",
         body_html="h", next_attempt_at=clock.now() - timedelta(seconds=200),
     )  # fmt: skip
     assert deep(monitoring)[0] == 200
@@ -152,10 +150,14 @@ def test_the_deep_check_fails_when_an_email_is_due_for_longer_than_allowed(
     assert check(body, "outbox")["oldest_due_seconds"] >= 400
 
 
-def test_the_deep_check_fails_past_the_webhook_backlog(all_well, monitoring, settings, make_player):
+def test_the_deep_check_fails_past_the_webhook_backlog(
+    all_well, monitoring, settings, django_user_model
+):
     settings.HEALTH_WEBHOOK_BACKLOG_MAX = 1
     endpoint = Endpoint.objects.create(
-        owner=make_player("alice").user, url="https://hooks.example.org/", secret="whsec_x"
+        owner=django_user_model.objects.create_user("alice"),
+        url="https://hooks.example.org/",
+        secret="whsec_x",
     )
     for number in range(2):
         Delivery.objects.create(
@@ -168,13 +170,14 @@ def test_the_deep_check_fails_past_the_webhook_backlog(all_well, monitoring, set
 
 
 def test_the_deep_check_fails_when_a_game_is_overdue_an_advance(
-    all_well, monitoring, settings, make_player
+    all_well, monitoring, settings, django_user_model
 ):
     settings.HEALTH_ADVANCE_OVERDUE_SECONDS = 60
-    game = start_game([make_player("alice"), make_player("bob")])
-    Game.objects.filter(pk=game.pk).update(
-        needs_advance=True, updated_at=clock.now() - timedelta(seconds=30)
-    )
+    game = Game.objects.create(
+        creator=django_user_model.objects.create_user("alice"), rules_version="test",
+        num_seats=2, status=Game.Status.ACTIVE, needs_advance=True,
+        updated_at=clock.now() - timedelta(seconds=30),
+    )  # fmt: skip
     assert deep(monitoring)[0] == 200
     Game.objects.filter(pk=game.pk).update(updated_at=clock.now() - timedelta(seconds=61))
     status, body = deep(monitoring)
