@@ -23,6 +23,7 @@ from games.refusals import refusal_words
 from notifications import local_time
 from notifications.emails import game_name, numbered_options
 from notifications.kinds import ALL, SCOPE_LABELS
+from notifications.mail_tokens import talk_address
 from notifications.prompts import prompt_context
 from notifications.selectors import language_of
 from notifications.tokens import unsubscribe_url
@@ -80,7 +81,9 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
         "waiting_for": answer.waiting_for,
         "said": answer.said,
         "said_refused": refusal_text(**answer.said_refused) if answer.said_refused else "",
-        "reply_to": "",
+        # A reply to our answer is read too: its "say:" lines reach the table (and when a
+        # question is asked below, its numbers answer it: that prompt's own address).
+        "reply_to": talk_address(user.pk, game.pk),
         # The page layout's footer: the player can stop all email from here too.
         "scope_label": SCOPE_LABELS["your_turn"],
         "unsubscribe_url": unsubscribe_url(user.pk, "your_turn"),
@@ -158,6 +161,12 @@ def problem_text(problem: str, values: dict[str, Any]) -> str:
         )
     if problem == "pause_gone":
         return gettext("That pause is no longer proposed: nothing was changed.")
+    if problem == "talk_only":  # a reply to an email that asked nothing (a nudge, news)
+        return gettext(
+            "The email you answered asked no question, so no number in your reply was played: "
+            "only a line that starts with “say:” goes to the table. What you are asked now is "
+            "below, if anything; reply to this email to answer it."
+        )
     if problem == "refusal":  # an answer link's, which has no number
         return _refusal_reason(values.get("code", ""), values.get("message", ""))
     if problem == "refused":

@@ -31,7 +31,7 @@ from games.models import Game
 from mailplay import reading, replies
 from mailplay.models import InboundMessage
 from notifications import attention, emails
-from notifications.mail_tokens import ReplyTarget, read_reply_token, token_of_address
+from notifications.mail_tokens import TALK, ReplyTarget, read_reply_token, token_of_address
 from notifications.selectors import language_of
 from notifications.suppression import is_suppressed
 
@@ -202,13 +202,21 @@ def _handle(row: InboundMessage) -> replies.Answer | None:
     # chosen when it is rendered, from the problem's key).
     lang = language_of(user)
     if pause_mail.is_pause_token(target.prompt_id):  # "yes" to a pause's question (absences/)
-        said_text = reading.fresh_text(reading.body_text(message))
-        outcome = pause_mail.pause_reply(game, user, target.prompt_id, said_text)
+        if said and not numbers_text.strip():  # only talk: the pause is left as it is
+            answer = replies.Answer("said", prompt=selectors.game_prompt(game, user, lang))
+            return _answer(row, _say(answer, game, user, said))
+        outcome = pause_mail.pause_reply(game, user, target.prompt_id, numbers_text)
         answer = replies.Answer(outcome, problem=outcome)
         answer.prompt = selectors.game_prompt(game, user, lang)
-        return _answer(row, answer)
+        return _answer(row, _say(answer, game, user, said))
     current = selectors.game_prompt(game, user, lang)
     numbers = reading.numbers_in(numbers_text)
+    if target.prompt_id == TALK:  # an email that asked nothing: its reply is talk
+        answer = replies.Answer("said" if said else "talk_only", prompt=current)
+        if numbers or not said:
+            answer.problem = "talk_only"
+        answer.waiting_for = _waiting_for(game, lang) if current is None else []
+        return _answer(row, _say(answer, game, user, said))
     if said and not numbers:  # a message alone: said, and where the game is now
         answer = replies.Answer("said", prompt=current)
         answer.waiting_for = _waiting_for(game, lang) if current is None else []

@@ -14,6 +14,7 @@ from chat import selectors
 from games.models import Game
 from notifications import emails
 from notifications.kinds import CHAT_DIGEST
+from notifications.mail_tokens import talk_address
 from notifications.models import Notification
 from notifications.selectors import table_talk
 from notifications.services import send_after_commit
@@ -52,6 +53,7 @@ def write_chat_digest(user_id: int, game_id: int, now: datetime) -> Notification
     if not talk["lines"]:
         return None
     context = {**talk_context(game, user), "table_talk": talk}
+    context["reply_to"] = talk_address(user.pk, game.pk)  # its "say:" lines reach the table
     rendered = emails.chat_digest(user, context)
     row = Notification(
         recipient=user,
@@ -63,6 +65,7 @@ def write_chat_digest(user_id: int, game_id: int, now: datetime) -> Notification
         body_text=rendered.text,
         body_html=rendered.html,
         link=context.get("game_url", ""),
+        reply_to=context.get("reply_to", ""),
         next_attempt_at=now,
     )
     try:

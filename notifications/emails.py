@@ -192,6 +192,8 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
     deadline = context.get("deadline")
     return {
         "recipient": user.username,
+        # Where a reply goes; the footer invites one ("say:") only when there is one.
+        "reply_to": context.get("reply_to", ""),
         "game_id": context.get("game_id", ""),
         "game_name": game_name(context),
         "city": context.get("city", ""),

@@ -64,6 +64,17 @@ def read_reply_token(token: str) -> ReplyTarget | None:
     return ReplyTarget(int(user, 36), int(game, 36), prompt)
 
 
+# The "prompt" of a reply address for an email that asks nothing (a nudge, news of a pause or a
+# holiday, a bot at the seat, the game's end): a reply to it is read for table talk ("say:")
+# and answered with what the player is asked now. No engine prompt id has this form.
+TALK = "say"
+
+
+def talk_address(user_id: int, game_id: int) -> str:
+    """Where a reply to an email that asks nothing goes: its "say:" lines reach the table."""
+    return reply_address(user_id, game_id, TALK)
+
+
 def _reply_box() -> tuple[str, str]:
     local, _, domain = settings.MAILPLAY_REPLY_ADDRESS.rpartition("@")
     return local, domain

@@ -21,7 +21,16 @@ from chat.models import ChatPreference
 from common import clock
 from common.errors import DomainError
 from notifications import emails, local_time
-from notifications.kinds import ALL, CHAT_DIGEST, DIGEST, FAMILIES, family_of
+from notifications.kinds import (
+    ALL,
+    CHAT_DIGEST,
+    DIGEST,
+    FAMILIES,
+    SUBSTITUTE_INVITE,
+    asks,
+    family_of,
+)
+from notifications.mail_tokens import talk_address
 from notifications.models import Delivery, Notification, NotificationPreference
 from notifications.selectors import language_of, preferences_of, unsubscribe_target
 
@@ -64,6 +73,12 @@ def notify(
     cause = {"recipient": user, "game": game, "step": step, "kind": kind}
     if _already_written(cause):
         return None
+    if not context.get("reply_to") and not asks(kind) and kind != SUBSTITUTE_INVITE:
+        # An email that asks nothing still takes a reply from a player of the game: its
+        # "say:" lines reach the table (mailplay), as the footer says. (An invitation goes to
+        # someone not at the table: it invites no reply. An email that asks carries its
+        # prompt's own address, from the games side.)
+        context = {**context, "reply_to": talk_address(user.pk, game.pk)}
     rendered = emails.render(kind, user=user, context=context)
     row = Notification(
         **cause,

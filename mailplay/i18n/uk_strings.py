@@ -84,5 +84,6 @@ UK.update(
         "You declined the pause: the game goes on, and the others are told.": "Ви відхилили паузу: гра триває, а інших гравців повідомлено.",
         "We could not tell whether you agree to the pause: reply “yes” to agree or “no” to refuse.": "Нам не вдалося зрозуміти, чи ви згодні на паузу: відповідайте «так» (yes), щоб погодитися, або «ні» (no), щоб відмовитися.",
         "That pause is no longer proposed: nothing was changed.": "Цю паузу більше не пропонують: нічого не змінено.",
+        "The email you answered asked no question, so no number in your reply was played: only a line that starts with “say:” goes to the table. What you are asked now is below, if anything; reply to this email to answer it.": "Лист, на який ви відповіли, нічого не питав, тож жоден номер із вашої відповіді не зіграно: за стіл іде лише рядок, що починається з «say:». Що вас питають зараз, якщо щось питають, — нижче; щоб відповісти, відповідайте на цей лист.",
     }
 )

@@ -33,7 +33,9 @@ def _latest_question(address: str):
     """The newest email to `address` that a reply answers (a turn email or a reply's own
     answer carrying the next prompt): its reply address."""
     for message in reversed(mail.outbox):
-        if message.to == [address] and "play+" in ",".join(message.reply_to):
+        # An answer that asks nothing takes talk only ("say:"): its address names no prompt.
+        asks = "play+" in ",".join(message.reply_to) and ".say." not in message.reply_to[0]
+        if message.to == [address] and asks:
             return message.reply_to[0]
     return None
 
