@@ -128,6 +128,19 @@ def wait_for(condition, seconds: float = 10.0):
     raise AssertionError("waited in vain")
 
 
+def written(write, tries: int = 50):
+    """A write of the test's own while delivery threads write: the SQLite test database
+    refuses it at once when it meets one of theirs (as wait_for's reads): write again."""
+    for attempt in range(tries):
+        try:
+            return write()
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == tries - 1:
+                raise
+            time.sleep(0.02)
+    return None
+
+
 class WorkerPool:
     """The webhooks queue as a Celery worker serves it: one queue, first in first out, and
     `size` workers that each take the next task only once free (prefetch 1, as settings.py

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from tests.webhooks.conftest import wait_for
+from tests.webhooks.conftest import wait_for, written
 from webhooks.models import Attempt, Delivery, Endpoint
 from webhooks.queue import enqueue
 from webhooks.signing import new_secret
@@ -25,12 +25,14 @@ def endpoint_of(player, url: str) -> Endpoint:
 
 
 def delivery_to(endpoint: Endpoint, number: int) -> Delivery:
-    return Delivery.objects.create(
-        endpoint=endpoint,
-        message_id=f"msg_{endpoint.pk}_{number}",
-        event_type="game.your_turn",
-        payload={"type": "game.your_turn", "data": {"number": number}},
-        next_attempt_at=timezone.now(),
+    return written(
+        lambda: Delivery.objects.create(
+            endpoint=endpoint,
+            message_id=f"msg_{endpoint.pk}_{number}",
+            event_type="game.your_turn",
+            payload={"type": "game.your_turn", "data": {"number": number}},
+            next_attempt_at=timezone.now(),
+        )
     )
 
 
@@ -96,7 +98,7 @@ def test_an_endpoint_gets_one_attempt_at_a_time_and_the_next_is_handed_on(
     enqueue(first.pk, 0, 0)
     wait_for(lambda: hook.arrivals)
     enqueue(second.pk, 0, 0)  # a free worker takes it, finds the endpoint busy, leaves it
-    wait_for(lambda: len(hook.arrivals) == 2)
+    wait_for(lambda: len(hook.arrivals) >= 2)  # (the first's retry may come, then the second)
     assert hook.arrivals[1] - hook.arrivals[0] >= 0.9  # only once the first was cut off
     wait_for(lambda: Delivery.objects.get(pk=second.pk).status == Delivery.Status.SUCCEEDED)
     assert_one_at_a_time(Attempt.objects.filter(delivery__endpoint=endpoint))
