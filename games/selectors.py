@@ -90,6 +90,14 @@ def game_list(user, list_filter: str) -> QuerySet[Game]:
             .filter(taken__lt=F("num_seats"))
             .exclude(seats__user=user)
         )
+    if list_filter == "watch":
+        # Games in progress anyone may watch (the spectators' view): public, not the user's
+        # own, the latest moved first.
+        return (
+            games.filter(status=Game.Status.ACTIVE, private=False)
+            .exclude(seats__user=user)
+            .order_by("-updated_at")
+        )
     if list_filter == "awaiting":
         return games.filter(
             status=Game.Status.ACTIVE, seats__user=user, seats__pending_prompt__gt=""

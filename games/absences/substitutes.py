@@ -32,6 +32,41 @@ def invite_url(game: Game, invite: SubstituteInvite) -> str:
     return f"{settings.SITE_URL}/games/{game.public_id}/substitute/{invite.token}/"
 
 
+def substitute_links(game: Game, user) -> list[dict]:
+    """The invitations `user` made for this game that still work (not used, not older than
+    INVITE_DAYS, the seat still a bot's): what the page lists so that the link can be copied
+    again, not only read once after it was made."""
+    if not getattr(user, "is_authenticated", False) or game.status != Game.Status.ACTIVE:
+        return []
+    bot_played = {
+        seat.position: seat
+        for seat in game.seats.select_related("user").filter(autoplay=True, user__isnull=False)
+    }
+    if not bot_played:
+        return []
+    records = (
+        SubstituteInvite.objects.filter(
+            game=game,
+            invited_by=user,
+            used_at__isnull=True,
+            created_at__gte=clock.now() - timedelta(days=INVITE_DAYS),
+            position__in=list(bot_played),
+        )
+        .select_related("invitee")
+        .order_by("-created_at")
+    )
+    return [
+        {
+            "position": record.position,
+            "player": bot_played[record.position].user.username,
+            "url": invite_url(game, record),
+            "invitee": record.invitee.username if record.invitee else "",
+            "created_at": record.created_at,
+        }
+        for record in records
+    ]
+
+
 def invite(*, public_id: str, user, position: int, username: str = "") -> SubstituteInvite:
     """An invitation link for seat `position`, which a bot plays for its absent player; with a
     `username`, that player also gets it by email."""

@@ -62,7 +62,10 @@ def test_lobby_page_for_each_role(table, role):
         assert "Sign up" in html and "Waiting for you" not in html
     else:
         assert "Waiting for you" in html and "New game" in html
-        assert (game.public_id in html) == (role in ("seated", "other"))
+        # Its players list it as theirs; anyone else finds it among the games to watch.
+        watch = html.split('id="watch-title"')[1].split("</section>")[0]
+        assert (game.public_id in watch) == (role not in ("seated", "other"))
+        assert game.public_id in html
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -4,6 +4,7 @@
 the .po file; translators may edit the .po directly afterwards."""
 
 from web.i18n.uk_table_say import TABLE_SAY
+from web.i18n.uk_watch_and_invite import WATCH_AND_INVITE
 
 UK = {
     "none": "немає",
@@ -269,6 +270,7 @@ UK = {
     "There is no bot level “%(level)s”; choose standard or strong.": "Рівня ботів «%(level)s» немає; виберіть стандартний або сильний.",
 }
 UK.update(TABLE_SAY)  # the table's say (web/table_say.py), in a module of its own
+UK.update(WATCH_AND_INVITE)  # games to watch; the table's forms confirm (web/views/watch.py)
 
 # Long games among people (absences/): holidays, pauses and nudges on the game page.
 UK.update(

@@ -24,6 +24,7 @@ from chat import services as chat_services
 from chat.web_views import section_context
 from common.errors import DomainError
 from games import selectors, services
+from games.absences.substitutes import substitute_links
 from games.models import Game
 from games.refusals import refusal_words
 from notifications import attention
@@ -69,7 +70,7 @@ def _seen_key(game: Game) -> str:
     return f"seen:{game.public_id}"
 
 
-def table_context(request, game: Game, error: str = "") -> dict:
+def table_context(request, game: Game, error: str = "", notice: str = "") -> dict:
     lang = presenters.page_language()
     detail = selectors.game_detail(game, request.user, lang, previews=True)
     last_seen = request.session.get(_seen_key(game))
@@ -78,6 +79,8 @@ def table_context(request, game: Game, error: str = "") -> dict:
     context["etag"] = _etag(request, game, partial=True)  # what the table's polls send back
     context["poll_seconds"] = POLL_SECONDS
     context["error"] = error
+    context["notice"] = notice  # what a form on the table just did (a nudge sent, ...)
+    context["invites"] = substitute_links(game, request.user)
     context["seated"] = context["me"] is not None
     context.update(section_context(request, game))
     context.update(table_say.context(game, request.user, context["me"]))
@@ -116,14 +119,19 @@ def game_page(request, public_id: str):
     return response
 
 
-def _after_write(request, game_id: str, error: str = ""):
+def _after_write(request, game_id: str, error: str = "", notice: str = ""):
+    """The table again: with htmx the table alone, carrying the refusal or the confirmation;
+    else a redirect to the page, which shows either as a message."""
     if request.htmx:
         game = _game(game_id)
-        response = render(request, "web/partials/table.html", table_context(request, game, error))
+        context = table_context(request, game, error, notice)
+        response = render(request, "web/partials/table.html", context)
         response["Cache-Control"] = "no-store"
         return response
     if error:
         messages.error(request, error)
+    elif notice:
+        messages.success(request, notice)
     return redirect("web:game", public_id=game_id)
 
 

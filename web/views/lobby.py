@@ -16,6 +16,8 @@ from web import presenters
 from web.forms import CreateGameForm
 
 LIST_LIMIT = 20
+# Games to watch: each costs a read of its state (its round and phase, as a spectator sees).
+WATCH_LIMIT = 10
 
 
 def home(request):
@@ -48,12 +50,21 @@ def lobby_context(user, form) -> dict:
         _row(selectors.game_summary(game, user), game, lang)
         for game in selectors.game_list(user, "open")[:LIST_LIMIT]
     ]
+    watch_games = list(selectors.game_list(user, "watch")[:WATCH_LIMIT])
+    watch = [
+        _row(summary, game, lang)
+        for summary, game in zip(
+            lists.playing_rows(watch_games, user, lang), watch_games, strict=True
+        )
+    ]
     return {
         # Seats of mine someone else plays now (a bot, a substitute): shown first.
         "replaced": comeback.replaced_seats(user),
         "awaiting": awaiting,
         "playing": playing,
         "open_games": open_games,
+        # Public games in progress of others, to watch (the page shows them a spectator's view).
+        "watch": watch,
         "finished": finished[:LIST_LIMIT],
         "form": form,
     }

@@ -54,6 +54,11 @@ def _refusal(error: DomainError) -> str:
         "too_many_invites": _(
             "You have made as many substitute invitations as you may in a day; try again later."
         ),
+        "player_not_found": _("There is no player of that name."),
+        "invitee_invited_enough": _(
+            "That player cannot be sent another invitation today. Make the link without a "
+            "name and pass it on yourself, or try again tomorrow."
+        ),
     }
     return friendly.get(error.code) or error.message
 
@@ -65,9 +70,7 @@ def _act(request, public_id: str, action, done: str = ""):
         if error.status == 404:
             raise Http404 from None
         return _after_write(request, public_id, _refusal(error))
-    if done and not request.htmx:
-        messages.success(request, done)
-    return _after_write(request, public_id)
+    return _after_write(request, public_id, notice=done)
 
 
 @login_required
@@ -165,20 +168,24 @@ def holiday_automatic(request):
 @login_required
 @require_POST
 def substitute_invite(request, public_id: str, position: int):
-    """A link for someone to take over a seat a bot plays; shown to the inviter to pass on."""
+    """A link for someone to take over a seat a bot plays, and with a username an email to
+    them; the page confirms it and keeps the link listed while it is open (to copy again)."""
+    username = request.POST.get("username", "").strip()
     try:
-        record = substitutes.invite(public_id=public_id, user=request.user, position=position)
-    except DomainError as error:
-        if error.status == 404:
-            raise Http404 from None
-        messages.error(request, _refusal(error))
-    else:
-        messages.success(
-            request,
-            _("Send this link to the player who will take the seat: %(link)s")
-            % {"link": substitutes.invite_url(record.game, record)},
+        record = substitutes.invite(
+            public_id=public_id, user=request.user, position=position, username=username
         )
-    return redirect("web:game", public_id=public_id)
+    except DomainError as error:
+        if error.status == 404 and error.code != "player_not_found":
+            raise Http404 from None
+        return _after_write(request, public_id, _refusal(error))
+    if record.invitee is not None:
+        done = _("Invitation sent to %(name)s by email; the link is below to pass on too.") % {
+            "name": record.invitee.username
+        }
+    else:
+        done = _("Invitation made: send the link below to the player who will take the seat.")
+    return _after_write(request, public_id, notice=done)
 
 
 @login_required
