@@ -11,6 +11,7 @@ hour by hour, yet the table may still ask a bot to play. It runs from when the s
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -58,9 +59,9 @@ def time_up_at(table: Table, seat: Seat) -> datetime | None:
     return min(start + timedelta(hours=table.game.step_hours), step.deadline)
 
 
-def present(table: Table, but: int) -> list[Seat]:
+def present(table: Table, but: int, voted: Collection[int] = ()) -> list[Seat]:
     """The players at the table now, besides seat `but`: people whose seat no bot plays and
-    who are not away on holiday."""
+    who are not away on holiday, or who voted (a player on holiday who votes is here)."""
     return [
         seat
         for seat in table.seats
@@ -68,7 +69,7 @@ def present(table: Table, but: int) -> list[Seat]:
         and seat.user_id
         and not seat.is_bot
         and not seat.autoplay
-        and seat.position not in table.known.away
+        and (seat.position not in table.known.away or seat.user_id in voted)
     ]
 
 
@@ -91,8 +92,9 @@ def state_of(table: Table, seat: Seat) -> dict[str, Any]:
     the player's time is up, the votes cast and how many it takes."""
     due = time_up_at(table, seat)
     owes = owing.owes_answer(seat, table.pending.get(seat.position), seen_by_others=True)
-    voters = present(table, but=seat.position)
-    counted = _counted(table, seat, voters)
+    cast = votes_since(table, seat)
+    voters = present(table, but=seat.position, voted={vote.voter_id for vote in cast})
+    counted = _counted(cast, voters)
     return {
         "seat": seat.position,
         "player": seat.user.username if seat.user else None,
@@ -110,11 +112,11 @@ def needed(present_count: int) -> int:
     return present_count // 2 + 1
 
 
-def _counted(table: Table, seat: Seat, voters: list[Seat]) -> list[SeatVote]:
+def _counted(cast: list[SeatVote], voters: list[Seat]) -> list[SeatVote]:
     """The votes that count: one per player still present, since the absent one's answer."""
     allowed = {voter.user_id for voter in voters}
     counted, seen = [], set()
-    for vote in votes_since(table, seat):
+    for vote in cast:
         if vote.voter_id in allowed and vote.voter_id not in seen:
             seen.add(vote.voter_id)
             counted.append(vote)

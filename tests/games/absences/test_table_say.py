@@ -134,3 +134,20 @@ def test_an_automatic_holiday_holds_a_game_two_days_at_most(make_player, setting
     with clock.frozen_at(NOON):
         holidays = boris.get("/api/v1/me/holidays/").json()
     assert holidays["automatic_max_days_in_a_row"] == 2 and holidays["max_days_in_a_row"] == 7
+
+
+def test_a_player_away_is_not_counted_among_those_present_unless_they_vote(make_player):
+    anna, boris, _cleo, game = three_player_game(make_player)
+    answer(anna, game, NOON)
+    answer(boris, game, NOON)
+    with clock.frozen_at(NOON + HOUR):
+        away = {"starts_at": (NOON + HOUR).isoformat(), "ends_at": (NOON + 9 * DAY).isoformat()}
+        assert anna.post("/api/v1/me/holidays/", away).status_code == 201
+    later = open_step(game).deadline + HOUR
+    with clock.frozen_at(later):
+        (listed,) = boris.get(url(game, "votes")).json()["votes"]
+    assert listed["needed"] == 1  # anna is away: boris alone is the table
+    first = vote(anna, game, 2, later)  # yet anna, voting, is here
+    assert first.json()["votes"] == 1 and first.json()["needed"] == 2
+    assert not first.json()["bot_plays"]
+    assert vote(boris, game, 2, later).json()["bot_plays"]
