@@ -64,6 +64,11 @@ class Option:
     def label(self) -> str:
         return str(self._label)
 
+    @property
+    def lazy_label(self) -> Label:
+        """The label as given: a lazy text still renders in any language."""
+        return self._label
+
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
         return {"id": self.id, "label": localized(self._label, lang), "data": self.data}
 

@@ -15,16 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Option
-from engine.khora import abilities, catalog, seat_tasks
-from engine.khora.catalog import Text, explained, words
-from engine.khora.catalog.messages import RESOURCE_NOUNS
+from engine.core import Label, Option
+from engine.khora import abilities, seat_tasks, traps
+from engine.khora.catalog import Text
 from engine.khora.content import rulings
-from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.journal import Line
 from engine.khora.phases.action_order import (
-    DEVELOPMENT,
     DRAWS,
     LEGISLATION,
     MILITARY,
@@ -32,7 +29,7 @@ from engine.khora.phases.action_order import (
     turn_position,
 )
 from engine.khora.phases.actions import start_action
-from engine.khora.phases.politics import requirement_option
+from engine.khora.preview_text import Warning, summary
 from engine.khora.state import State, Task
 
 COLOURS = ("red", "blue", "green")
@@ -48,18 +45,6 @@ LIMITS = {
 HAND_VERDICTS = ("no_card_in_hand", "no_card_playable")
 # Prompt kinds whose options place an action tile: the tile is played forward.
 TILE_PROMPTS = ("assign_die", "extra_action")
-
-
-@dataclass(frozen=True, slots=True)
-class Warning:
-    """An option that does nothing or wastes what it pays: a stable code, its parameters
-    (JSON-ready) and a sentence in either language."""
-
-    code: str
-    params: dict[str, Any]
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {"code": self.code, "params": self.params, "text": warning_text(self, lang)}
 
 
 @dataclass(slots=True)
@@ -88,7 +73,12 @@ def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, 
     task = seat_tasks.open_task(state, seat)
     if task is None:
         return {}
-    return {option.id: preview(state, seat, task, option) for option in options}
+    found = {option.id: preview(state, seat, task, option) for option in options}
+    labels: dict[str, Label] = {option.id: option.lazy_label for option in options}
+    for option_id, better in traps.dominated(state, seat, task, options, found).items():
+        texts = {"better": labels[better]}
+        found[option_id].warnings.append(Warning("dominated", {"better": better}, texts))
+    return found
 
 
 def preview(state: State, seat: int, task: Task, option: Option) -> Preview:
@@ -102,10 +92,27 @@ def preview(state: State, seat: int, task: Task, option: Option) -> Preview:
         _describe_follow_up(clone, seat, follow, result)
     if task.kind in TILE_PROMPTS and "tile" in option.data:
         _play_tile_forward(state, seat, task, option.data["tile"], result)
-    if task.kind == "assign_die":
-        _check_citizens(state, seat, option, result)
-    _check_later_tiles(state, clone, seat, result)
+    if task.kind == "assign_die" and "tile" in option.data:
+        traps.check_citizens(state, seat, option, result)
+        player = state.players[seat]
+        cheaper = traps.cheaper_elsewhere(player.dice, player.assignment, option.data["tile"])
+        if cheaper:
+            result.warnings.append(
+                Warning("cheaper_on_other_die", {"tile": option.data["tile"], **cheaper})
+            )
+    traps.check_later_tiles(state, clone, seat, result)
     return result
+
+
+def undominated(state: State, seat: int, task: Task, options: list[Option], start: str) -> str:
+    """`start`, or the option that beats it (traps.dominated), until none beats it."""
+    found = {option.id: preview(state, seat, task, option) for option in options}
+    beaten = traps.dominated(state, seat, task, options, found)
+    chosen, seen = start, {start}
+    while chosen in beaten and beaten[chosen] not in seen:
+        chosen = beaten[chosen]
+        seen.add(chosen)
+    return chosen
 
 
 def first_without_warning(state: State, seat: int, task: Task, options: list[Option]) -> Option:
@@ -176,6 +183,12 @@ def _describe_follow_up(state: State, seat: int, task: Task, result: Preview) ->
         have = state.players[seat].drachma
         key = "preview.then.buy_token" if have >= price else "preview.then.no_token"
         result.then.append(Text(key, price=price, have=have))
+    elif task.kind == "play_politics" and task.data.get("source") == "ostracism":
+        # Ostracism's card comes after the card it takes back, which the seat has yet to
+        # choose: no verdict on the hand, whose playable cards that choice may change.
+        playable = [o.data["card"] for o in options if o.id != "skip"]
+        if playable:
+            result.then.append(Text("preview.then.play", cards=playable))
     elif task.kind == "play_politics":
         _describe_politics(state, seat, options, result)
     elif task.kind == "develop":
@@ -245,11 +258,19 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
     """The tile's action as if it were taken now: its gains, its questions and its traps."""
     clone, lines = _recording(state)
     earlier: list[int] = []
+    placed = [*state.players[seat].assignment, tile]
     if task.kind == "assign_die":
         # Taken in the Action phase: gains may pass 15 there and are cut at its end. The
-        # seat's own tiles placed before it come first, with their automatic gains only.
+        # seat's own tiles placed before it come first, with their automatic gains only;
+        # before any of them the reveal takes what the tiles cost in citizens (the dice left
+        # at their least), when the seat's citizens alone can pay it.
         clone.phase = "actions"
         earlier = sorted(t for t in clone.players[seat].assignment if t < tile)
+        player = clone.players[seat]
+        owed = traps.reveal_cost(player.dice, placed)
+        owed += traps.other_dice_costs(player.dice, placed)[0]
+        if owed <= player.citizens:
+            player.citizens -= owed
     for taken in [*earlier, tile]:
         clone.journal = lines = []
         clone.players[seat].agenda = []
@@ -265,16 +286,35 @@ def _play_tile_forward(state: State, seat: int, task: Task, tile: int, result: P
         forward.warnings = [w for w in forward.warnings if w.code not in HAND_VERDICTS]
         forward.depends.append(Text("preview.depends.legislation"))
     forward.depends += _first_come(state, seat, tile, clone, forward)
+    if task.kind == "assign_die":
+        # What the seat may still do before this tile's action could change its verdicts.
+        unless = traps.later_choices(state, seat, placed, tile)
+        if unless:
+            forward.warnings = [_unless(w, unless) for w in forward.warnings]
     player = clone.players[seat]
     for resource in ("citizens", "troops"):
         value = getattr(player, resource)
         if value > LIMITS[resource] and resource in forward.changes:
-            params = {"resource": resource, "value": value, "lost": value - LIMITS[resource]}
+            params: dict[str, Any] = {
+                "resource": resource,
+                "value": value,
+                "lost": value - LIMITS[resource],
+            }
+            if task.kind == "assign_die":
+                reasons = traps.over_cap_unless(state, seat, placed, resource)
+                if reasons:
+                    params["unless"] = reasons
             code = "over_cap_unless_explored" if tile == MILITARY else "over_cap"
             forward.warnings.append(Warning(code, params))
     result.tile = {"tile": tile, "preview": forward}
-    result.warnings.extend(Warning(w.code, {"tile": tile, **w.params}) for w in forward.warnings)
+    result.warnings.extend(
+        Warning(w.code, {"tile": tile, **w.params}, w.texts) for w in forward.warnings
+    )
     result.depends.extend(forward.depends)
+
+
+def _unless(warning: Warning, reasons: list[str]) -> Warning:
+    return Warning(warning.code, {**warning.params, "unless": reasons}, warning.texts)
 
 
 def _first_come(state: State, seat: int, tile: int, after: State, forward: Preview) -> list[Text]:
@@ -299,105 +339,3 @@ def _first_come(state: State, seat: int, tile: int, after: State, forward: Previ
     if draws and len(state.deck_unseen) + len(state.deck_bottom) < draws + drawn_first:
         found.append(Text("preview.depends.deck"))
     return found
-
-
-def _check_citizens(state: State, seat: int, option: Option, result: Preview) -> None:
-    """A tile above its die costs citizens at the reveal; warn when the seat may not afford
-    all it has placed (a tile that cannot be paid is set aside, its action lost)."""
-    player = state.players[seat]
-    cost = option.data.get("cost", 0)
-    if not cost:
-        return
-    placed = sum(
-        max(0, tile - die) for tile, die in zip(player.assignment, player.dice, strict=False)
-    )
-    have = player.citizens + player.philosophy * rulings.PHILOSOPHY_CITIZENS
-    if placed + cost > have:
-        params = {"tile": option.data["tile"], "cost": placed + cost, "citizens": have}
-        result.warnings.append(Warning("citizens_short", params))
-
-
-def _check_later_tiles(state: State, after: State, seat: int, result: Preview) -> None:
-    """In the Action phase: would this answer leave a later tile of the seat unable to pay
-    for what it could pay now (a card, a development)?"""
-    if state.phase != "actions":
-        return
-    player = state.players[seat]
-    # The tile being taken: its question's cause, or the tile its finishing task waits on
-    # (a card Ostracism plays is caused by Ostracism, inside a Politics action).
-    cause = seat_tasks.cause_of(state, seat, player.agenda[0])
-    current = cause[1] if cause[0] == "action" else -1
-    for task in player.agenda:
-        if task.kind == "finish_action":
-            current = max(current, task.data["tile"])
-            break
-    for tile in (POLITICS, DEVELOPMENT):
-        if tile not in player.active_tiles or tile in player.tiles_done or tile <= current:
-            continue
-        if _tile_usable(state, seat, tile) and not _tile_usable(after, seat, tile):
-            result.warnings.append(Warning("spoils_later_tile", {"tile": tile}))
-
-
-def _tile_usable(state: State, seat: int, tile: int) -> bool:
-    player = state.players[seat]
-    if tile == POLITICS:
-        return any(
-            requirement_option(state, seat, CARDS[c].needs, CARDS[c].cost, "", ("", {}), {})
-            for c in player.hand
-        )
-    assert player.city is not None  # chosen at setup, before any action tile
-    ladder = CITIES[player.city].developments
-    if player.development >= len(ladder):
-        return False
-    level = ladder[player.development]
-    return requirement_option(state, seat, level.needs, level.cost, "", ("", {}), {}) is not None
-
-
-# --- in words ----------------------------------------------------------------------------------
-
-
-def summary(preview: Preview, lang: str) -> str:
-    """One sentence: "+2 drachmas, Economy 1 → 2; then you may buy a token"."""
-    parts = _effects(preview, lang)
-    text = catalog.join(parts, lang) if parts else catalog.text("preview.nothing_now", lang)
-    if preview.tile is not None:
-        forward: Preview = preview.tile["preview"]
-        action = _effects(forward, lang)
-        what = catalog.join(action, lang) if action else catalog.text("preview.tile_nothing", lang)
-        text = what  # the option's label names the tile already
-    if preview.depends:
-        text += catalog.text("preview.depends", lang, what=_joined(preview.depends, lang))
-    return text
-
-
-def _effects(preview: Preview, lang: str) -> list[str]:
-    parts = []
-    for resource, delta in preview.changes.items():
-        if resource in RESOURCE_NOUNS:
-            sign = "+" if delta > 0 else "−"
-            noun = RESOURCE_NOUNS[resource]
-            parts.append(f"{sign}{catalog.count(abs(delta), noun, lang)}")
-        else:
-            sign = "+" if delta > 0 else "−"
-            track = catalog.text(f"track.{resource}", lang)
-            parts.append(catalog.text("preview.level", lang, track=track, sign=sign, n=abs(delta)))
-    for colour, tier in preview.new_tokens:
-        parts.append("+" + catalog.token_name(colour, tier, lang))
-    parts += [event.render(lang) for event in preview.events]
-    parts += [then.render(lang) for then in preview.then]
-    return parts
-
-
-def _joined(texts: list[Text], lang: str) -> str:
-    return catalog.join(list(dict.fromkeys(t.render(lang) for t in texts)), lang)
-
-
-def warning_text(warning: Warning, lang: str) -> str:
-    params = words(explained(warning.params), lang)
-    return catalog.text(_key("warning", warning.code, warning.params), lang, **params)
-
-
-def _key(prefix: str, code: str, params: dict[str, Any]) -> str:
-    """A message per resource where the sentence's nouns depend on it."""
-    resource = params.get("resource")
-    return f"{prefix}.{code}.{resource}" if resource else f"{prefix}.{code}"

@@ -91,6 +91,23 @@ class TaskHandler:
         return True
 
 
+class UndominatedDefault(TaskHandler):
+    """A handler whose default is never beaten by another of its options (preview.py): the
+    handler's own choice, or the option that gives at least as much of everything and costs
+    no more. Read on demand, as it previews every option."""
+
+    default_on_read = True
+
+    def default_start(self, state: State, seat: int, options: list[Option]) -> str:
+        """Where the search for an unbeaten default starts."""
+        return self.default(options)
+
+    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
+        from engine.khora.preview import undominated  # preview imports this module
+
+        return undominated(state, seat, task, options, self.default_start(state, seat, options))
+
+
 def handler(cls: _Handler) -> _Handler:
     instance = cls()
     HANDLERS[cls.kind] = instance

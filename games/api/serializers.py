@@ -178,9 +178,13 @@ class WarningOutput(serializers.Serializer):
     code = serializers.CharField(
         help_text="Stable: development_unusable, no_development_left, no_card_in_hand, "
         "no_card_playable, nothing_to_explore, over_cap, over_cap_unless_explored, capped, "
-        "citizens_short, spoils_later_tile."
+        "citizens_short, spoils_later_tile, dominated, cheaper_on_other_die."
     )
-    params = serializers.DictField(help_text="The facts behind it, e.g. {tile, city, level}.")
+    params = serializers.DictField(
+        help_text="The facts behind it, e.g. {tile, city, level}; `unless` lists the later "
+        "choices of yours that could still change it (other_dice, earlier_actions, "
+        "philosophy, explore, develop); `better` names the option that beats a dominated one."
+    )
     text = serializers.CharField(help_text="In your language.")
 
 

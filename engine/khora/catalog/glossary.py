@@ -153,6 +153,7 @@ COUNTED: dict[str, dict[str, frozenset[str]]] = {
         nom_pl="кубики",
         acc_pl="кубики",
         gen_pl="кубиків",
+        loc_sg="кубику",
         loc_pl="кубиках",
         ins_sg="кубиком",
     ),

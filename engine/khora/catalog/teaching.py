@@ -112,9 +112,9 @@ TEACHING: dict[str, dict[str, str]] = {
         "uk": "жодна комірка не досяжна: у вас {troops:troop}",
     },
     "warning.over_cap.citizens": {
-        "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
-        "of the Action phase",
-        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "en": "after paying for your tiles you would have {value:citizen}: {lost:citizen} above "
+        "15 are lost at the end of the Action phase",
+        "uk": "після оплати плиток у вас буде {value:citizen}; наприкінці фази дій ви втратите "
         "{lost:citizen_acc} понад 15",
     },
     "warning.over_cap.troops": {
@@ -123,16 +123,51 @@ TEACHING: dict[str, dict[str, str]] = {
         "uk": "у вас буде {value:troop}; наприкінці фази дій ви втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.troops": {
-        "en": "you would have {value:troop}: unless you explore, {lost:troop} above 15 are "
-        "lost at the end of the Action phase",
-        "uk": "у вас буде {value:troop}; якщо не досліджувати, наприкінці фази дій ви "
-        "втратите {lost:troop_acc} понад 15",
+        "en": "you would have {value:troop}: {lost:troop} above 15 are lost at the end "
+        "of the Action phase",
+        "uk": "у вас буде {value:troop}; наприкінці фази дій ви втратите {lost:troop_acc} понад 15",
     },
     "warning.over_cap_unless_explored.citizens": {
-        "en": "you would have {value:citizen}: {lost:citizen} above 15 are lost at the end "
-        "of the Action phase",
-        "uk": "у вас буде {value:citizen}; наприкінці фази дій ви втратите "
+        "en": "after paying for your tiles you would have {value:citizen}: {lost:citizen} above "
+        "15 are lost at the end of the Action phase",
+        "uk": "після оплати плиток у вас буде {value:citizen}; наприкінці фази дій ви втратите "
         "{lost:citizen_acc} понад 15",
+    },
+    # what a later choice of the seat could still change (preview.warning_text appends it)
+    "warning.unless": {"en": ", unless {reasons}", "uk": " — хіба що {reasons}"},
+    "unless.or": {"en": " or ", "uk": " або "},
+    "unless.explore": {"en": "you explore", "uk": "ви дослідите комірку"},
+    "unless.other_dice": {
+        "en": "your other dice's tiles change it",
+        "uk": "це змінять плитки на інших ваших кубиках",
+    },
+    "unless.earlier_actions": {
+        "en": "what you choose in your earlier actions changes it",
+        "uk": "це змінить ваш вибір у попередніх діях",
+    },
+    "unless.philosophy": {
+        "en": "you turn philosophy tokens into citizens",
+        "uk": "ви обміняєте жетони філософії на громадян",
+    },
+    "unless.develop": {
+        "en": "your Development action unlocks Sparta 3 (a second Military action)",
+        "uk": "ваша дія «Поліпшення» розблокує поліпшення 3 Спарти (другу дію «Війна»)",
+    },
+    "warning.dominated": {
+        "en": "“{better}” gives at least as much of everything and costs no more",
+        "uk": "«{better}» дає щонайменше стільки ж усього й коштує не більше",
+    },
+    "warning.cheaper_on_other_die": {
+        "en": "{tile} costs {cost:citizen} on this die ({die}) and less on your other die "
+        "({other}): up to {saved:citizen} saved",
+        "uk": "дія «{tile}» коштує {cost:citizen_acc} на цьому кубику ({die}), а на іншому "
+        "вашому кубику ({other}) — менше: так ви заощадите до {saved:citizen_acc}",
+    },
+    "warning.cheaper_on_other_die.swap": {
+        "en": "the same two tiles cost {saved:citizen} fewer the other way round: {tile} on "
+        "your {other} and {other_tile} on this {die}",
+        "uk": "ті самі дві плитки коштуватимуть на {saved:citizen_acc} менше, якщо поміняти їх "
+        "місцями: «{tile}» на кубик {other}, а «{other_tile}» — на цей кубик {die}",
     },
     "warning.capped.citizens": {
         "en": "citizens stop at 15: {lost:citizen} of this gain are lost",

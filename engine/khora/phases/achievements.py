@@ -11,7 +11,7 @@ from engine.khora.content.helpers import ask
 from engine.khora.effects import gain
 from engine.khora.flow import step
 from engine.khora.journal import note
-from engine.khora.seat_tasks import TaskHandler, handler
+from engine.khora.seat_tasks import UndominatedDefault, handler
 from engine.khora.state import Player, State, Task
 
 _T = rulings.ACHIEVEMENT_THRESHOLDS
@@ -55,7 +55,7 @@ def achievements(state: State) -> None:
 
 
 @handler
-class AchievementReward(TaskHandler):
+class AchievementReward(UndominatedDefault):
     kind = "achievement_reward"
 
     def text(self, state: State, seat: int, task: Task) -> Label:

@@ -33,8 +33,9 @@ from engine.khora.journal import note
 from engine.khora.phases import action_order
 from engine.khora.phases.action_order import MILITARY
 from engine.khora.phases.dice import ACTION_NAMES
-from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, UndominatedDefault, handler
 from engine.khora.state import State, Task, without
+from engine.khora.traps import best_free_space
 
 ACTION_IDS = {name.lower(): tile for tile, name in ACTION_NAMES.items()}
 
@@ -203,9 +204,14 @@ def _explore_option(space_id: str, lost: int) -> Option:
 
 
 @handler
-class Explore(TaskHandler):
+class Explore(UndominatedDefault):
     kind = "explore"
     changes_other_seats = True
+
+    def default(self, options: Sequence[Option]) -> str:
+        """A space that costs no troops is a free gain: the best one, else no exploration."""
+        free = best_free_space(options)
+        return free.id if free else "skip"
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         return Text("prompt.explore", troops=state.players[seat].troops)

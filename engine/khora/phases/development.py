@@ -15,7 +15,7 @@ from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, gain
 from engine.khora.journal import note
 from engine.khora.phases.politics import pay_costs, requirement_option, unmet_requirements
-from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.seat_tasks import TaskHandler, Unavailable, UndominatedDefault, handler
 from engine.khora.state import State, Task
 
 
@@ -129,7 +129,7 @@ def _note_did_nothing(state: State, seat: int, task: Task) -> None:
 
 
 @handler
-class ArgosReward(TaskHandler):
+class ArgosReward(UndominatedDefault):
     kind = "argos_reward"
     REWARDS = (("troops", 2), ("drachma", 3), ("vp", 4), ("citizens", 5))
 
@@ -150,7 +150,7 @@ class ArgosReward(TaskHandler):
 
 
 @handler
-class FreeAdvance(TaskHandler):
+class FreeAdvance(UndominatedDefault):
     """Miletus 2: move up one level on each of two different tracks, for free."""
 
     kind = "free_advance"

@@ -14,8 +14,9 @@ from engine.khora.content.helpers import ask
 from engine.khora.content.tracks import PROGRESS_TRACKS
 from engine.khora.effects import advance_track, pay
 from engine.khora.flow import step
-from engine.khora.seat_tasks import TaskHandler, Unavailable, handler
+from engine.khora.seat_tasks import Unavailable, UndominatedDefault, handler
 from engine.khora.state import State, Task
+from engine.khora.traps import old_guard_pays
 
 
 @step("progress")
@@ -95,9 +96,28 @@ def _pay_and_advance(state: State, seat: int, option: Option) -> None:
     advance_track(state, seat, option.data["track"], 1)
 
 
+def _free_level(options: Sequence[Option], otherwise: str) -> str:
+    """A level that costs nothing (no drachmas, no philosophy token) is a free gain."""
+    for option in options:
+        data = option.data
+        if "track" in data and not data["drachma"] and not data.get("philosophy"):
+            return option.id
+    return otherwise
+
+
 @handler
-class Progress(TaskHandler):
+class Progress(UndominatedDefault):
     kind = "progress"
+
+    def default(self, options: Sequence[Option]) -> str:
+        return _free_level(options, "done")
+
+    def default_start(self, state: State, seat: int, options: list[Option]) -> str:
+        # Old Guard's 4 VP, due if no track moves this phase, are a gain too: "done" keeps
+        # them unless a level beats them (traps.dominated counts them).
+        if old_guard_pays(state, seat):
+            return "done"
+        return self.default(options)
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
@@ -144,10 +164,13 @@ class Progress(TaskHandler):
 
 
 @handler
-class EventProgress(TaskHandler):
+class EventProgress(UndominatedDefault):
     """The Rise of Persia and Military Victory: one optional level, 2 drachmas cheaper."""
 
     kind = "event_progress"
+
+    def default(self, options: Sequence[Option]) -> str:
+        return _free_level(options, "skip")
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         return Text(

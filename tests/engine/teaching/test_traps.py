@@ -49,7 +49,8 @@ def test_the_dice_trap_is_warned_on_the_die_and_explained_in_the_history():
     table.roll([2, 3], [3, 3])
 
     warnings = _warnings(table, 0, "tile:6")
-    assert [w["code"] for w in warnings] == ["development_unusable"]
+    # Development on the 2 also costs a citizen more than on the 3 (issue 44)
+    assert [w["code"] for w in warnings] == ["development_unusable", "cheaper_on_other_die"]
     assert warnings[0]["params"] == {
         "tile": 6,
         "city": "corinth",
@@ -58,12 +59,18 @@ def test_the_dice_trap_is_warned_on_the_die_and_explained_in_the_history():
         "cost": 1,
         "drachma": 3,
         "philosophy": 0,
+        # the other die may still take Trade or Military, whose token would unlock it
+        "unless": ["other_dice"],
     }
     assert warnings[0]["text"] == (
-        "Corinth level 2 is missing 1 red knowledge token: this action will do nothing"
+        "Corinth level 2 is missing 1 red knowledge token: this action will do nothing, "
+        "unless your other dice's tiles change it"
     )
     uk = _warnings(table, 0, "tile:6", "uk")[0]["text"]
-    assert uk == "для рівня 2 міста Коринф бракує: 1 червоний жетон знання; ця дія нічого не дасть"
+    assert uk == (
+        "для рівня 2 міста Коринф бракує: 1 червоний жетон знання; ця дія нічого не дасть — "
+        "хіба що це змінять плитки на інших ваших кубиках"
+    )
     preview = game.prompt_dict(table.state, 0, previews=True)["options"][-1]["preview"]
     assert preview["text"] == "nothing"
     assert _warnings(table, 0, "tile:2") == [], "Culture is no trap"
