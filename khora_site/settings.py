@@ -606,6 +606,9 @@ LOG_FORMAT = os.environ.get("LOG_FORMAT") or "text"
 if LOG_FORMAT not in ("text", "json"):
     raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} is neither text nor json.")
 LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
+# A Celery worker or beat replaces the root logger's handlers with its own text format unless
+# told not to: with JSON logs they keep this configuration, as every other process does.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
 
 # Event streams (live/): a comment line this often keeps proxies and clients from timing out
 # an idle stream.

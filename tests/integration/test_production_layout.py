@@ -23,6 +23,8 @@ import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
 from django.conf import settings
@@ -160,9 +162,16 @@ class Layout:
             unit.kill()
 
 
+def json_lines(path: Path) -> list[dict]:
+    """The JSON log lines of a process (its banner, printed by Celery, is not one)."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.startswith("{")]
+
+
 class Inbox(Mailbox):
-    """Bob's mail client: he answers the newest email that asks him something (numbered
-    options); an answer that only tells him the game now waits for alice asks nothing."""
+    """Bob's mail client and his relay: he answers the newest email that asks him something
+    (numbered options; an answer that only says the game waits for alice asks nothing), and the
+    relay retries the same message (its Message-ID) while the receiver restarts, as any MTA
+    queues and tries again."""
 
     def reply_to_newest_question(self) -> bool:
         asking = [m for m in self.inbox() if m["Reply-To"] and OPTION.search(_text(m))]
@@ -174,22 +183,31 @@ class Inbox(Mailbox):
         self.send(question, str(self.rng.randint(1, len(OPTION.findall(text)))), text)
         return True
 
+    def send(self, question, answer: str, quoted: str) -> None:
+        reply = EmailMessage()
+        reply["From"] = self.address
+        reply["To"] = str(question["Reply-To"])
+        reply["Subject"] = f"Re: {' '.join(str(question['Subject']).split())}"
+        reply["Message-ID"] = make_msgid(domain="player.example")
+        reply["In-Reply-To"] = question["Message-ID"]
+        body = "\n".join(f"> {line}" for line in quoted.splitlines())
+        reply.set_content(f"{answer}\n\nOn Monday, Khôra wrote:\n{body}\n")
+        recipient = parseaddr(str(question["Reply-To"]))[1]
+        self.sent.append(reply["Message-ID"])
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with smtplib.SMTP("127.0.0.1", self.port, timeout=10) as client:
+                    client.send_message(reply, from_addr=self.address, to_addrs=[recipient])
+                return
+            except (OSError, smtplib.SMTPException):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.3)
+
 
 def _text(message) -> str:
     return message.get_body(("plain",)).get_content()
-
-
-def reply_retrying(box: Mailbox) -> bool:
-    """A relay retries a receiver that is restarting, as any MTA queues and tries again."""
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            return box.reply_to_newest_question()
-        except (OSError, smtplib.SMTPException):
-            box.answered.discard(box.inbox()[-1]["Message-ID"] if box.inbox() else "")
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
 
 
 def test_the_whole_layout_plays_through_a_rolling_restart_of_every_process(
@@ -227,7 +245,7 @@ def test_the_whole_layout_plays_through_a_rolling_restart_of_every_process(
         statuses: list[int] = []
         deadline = time.monotonic() + PLAY_SECONDS
         while time.monotonic() < deadline and (restarter.is_alive() or len(accepted) < 10):
-            acted = reply_retrying(box)
+            acted = box.reply_to_newest_question()
             status, body = get(port, f"/api/v1/games/{public_id}/prompt/", alice.token)
             statuses.append(status)
             prompt = json.loads(body).get("prompt") if status == 200 else None
@@ -285,6 +303,19 @@ def test_the_whole_layout_plays_through_a_rolling_restart_of_every_process(
         ), text  # fmt: skip
         assert re.search(r'^khora_tasks_total\{outcome="success",task="mailplay\.', text, re.M)
         assert 'khora_celery_queue_length{queue="webhooks"}' in text
+
+        # LOG_FORMAT=json: a line per request (web) and per task (workers), with its ids.
+        lines = {unit.label: json_lines(unit.log_path) for unit in site.units}
+        requests = [ln for label in lines if label.startswith("web@") for ln in lines[label]]
+        assert any(
+            ln["logger"] == "khora.request" and ln.get("game_id") == public_id
+            and ln.get("user_id") == alice.user.pk and len(ln["request_id"]) == 32
+            for ln in requests
+        )  # fmt: skip
+        assert any(
+            ln["logger"] == "khora.task" and ln.get("game_id") == game.pk
+            for ln in lines["worker-games"]
+        ), lines["worker-games"][-20:]
     finally:
         stop.set()
         if restarter.is_alive():
