@@ -19,7 +19,7 @@ def test_the_lobby_lists_public_games_in_progress_of_others_to_watch():
     hidden = start_game([ben, ann])
     Game.objects.filter(pk=hidden.pk).update(name="Between friends", private=True)
     lobby = client_for(cleo).get("/").content.decode()
-    assert "Ігри, що тривають: подивитися" in lobby  # cleo reads Ukrainian
+    assert "Ігри, за якими можна спостерігати" in lobby  # cleo reads Ukrainian
     assert "Aegean evenings" in lobby and f"/games/{public.public_id}/" in lobby
     assert "Between friends" not in lobby, "a private game is never listed"
     # Nothing a spectator may not see: no card of anyone's hand, no question.

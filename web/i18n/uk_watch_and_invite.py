@@ -4,7 +4,7 @@ nudge, an invitation to substitute, sent to a username) (issue 42, part A)."""
 
 WATCH_AND_INVITE = {
     # The lobby's games to watch.
-    "Games in progress to watch": "Ігри, що тривають: подивитися",
+    "Games in progress to watch": "Ігри, за якими можна спостерігати",
     "Watch": "Дивитися",
     "No game in progress to watch right now.": "Зараз немає ігор, за якими можна спостерігати.",
     # The invitation to substitute: made, emailed to a username, listed on the page.
