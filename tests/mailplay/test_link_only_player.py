@@ -14,6 +14,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
+from common import clock
 from games.models import Game
 from mailplay import services as mail_services
 from notifications import attention
@@ -73,6 +74,27 @@ def test_a_link_only_player_plays_a_whole_game_from_their_inbox(make_player):
     assert answers > 20
     assert not Notification.objects.filter(recipient=alice.user, status="pending").exists()
     assert latest_email(alice.user).kind == "game_over"
+
+
+def test_three_link_only_players_play_on_without_a_stall(make_player):
+    """Three people, each answering only by the links of their own inbox: a player asked
+    after waiting on the others is emailed at once too (answering by link, they are at no
+    table: no hold), so someone always has a fresh question in their inbox."""
+    players = [make_player(name) for name in ("ann", "ben", "cyd")]
+    game = start_game(players)
+    browser, used, answers = Client(), set(), 0
+    while Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE and answers < 60:
+        fresh = [
+            found
+            for message in reversed(mail.outbox)
+            if (found := LINK.findall(message.body)) and found[0] not in used
+        ]
+        assert fresh, f"stalled after {answers} answers: nobody has a new question"
+        used.add(fresh[0][0])
+        assert browser.post(fresh[0][-1]).status_code == 200
+        answers += 1
+    held = Notification.objects.filter(game=game, status="pending", next_attempt_at__gt=clock.now())
+    assert answers == 60 and not held.exists(), "nothing waits for a player at no table"
 
 
 def _answer_first_prompt_by_link(alice) -> tuple:
