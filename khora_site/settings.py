@@ -658,6 +658,9 @@ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", 
 # The wait before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 h in all).
 WEBHOOKS_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000]
 WEBHOOKS_MAX_PER_USER = 10
+# The embedded default (no broker) sends deliveries from threads of the server's process: at
+# most this many at once; the ticker's sweep hands on what found no thread.
+WEBHOOKS_EMBEDDED_THREADS = env_int("WEBHOOKS_EMBEDDED_THREADS", 4)
 # Fairness: one delivery at a time per endpoint, and at most this many per account at once,
 # so one account's slow endpoints hold at most this many of the webhooks workers.
 WEBHOOKS_IN_FLIGHT_PER_ACCOUNT = env_int("WEBHOOKS_IN_FLIGHT_PER_ACCOUNT", 2)

@@ -1,6 +1,10 @@
 """Handing webhook work to its queue: the `webhooks` Celery queue, or, in the embedded default
 (tasks in-process), a thread of its own, so a receiver never holds up the request that
-caused its delivery."""
+caused its delivery.
+
+The embedded threads are bounded: at most WEBHOOKS_EMBEDDED_THREADS run or wait at once, and
+a wait longer than the sweep's minute starts none. Work refused so is not lost: its delivery
+row stays due, and the ticker's sweep hands it on again (webhooks.delivering.sweep)."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import threading
 import time
 
 from django import db
+from django.conf import settings
 
 log = logging.getLogger(__name__)
 
@@ -17,6 +22,13 @@ log = logging.getLogger(__name__)
 LOCKED_TRIES = 6
 # The threads' names begin so: a log line, a debugger and the tests tell them apart.
 THREAD_PREFIX = "webhook work "
+# A retry later than this is left to the sweep, which runs every minute, rather than to a
+# thread asleep for hours.
+LONGEST_THREAD_WAIT_SECONDS = 60
+
+# Counting and starting a thread happen under this lock, so two requests at once cannot both
+# take the last place.
+_starting = threading.Lock()
 
 
 def enqueue(delivery_id: int, attempts: int, delay: float) -> None:
@@ -29,14 +41,26 @@ def later(task_name: str, args: tuple, delay: float) -> None:
 
     task = getattr(tasks, task_name)
     if task.app.conf.task_always_eager:  # the site's Celery app, through its task
-        timer = threading.Timer(delay, _in_thread, args=(task, args))
-        timer.name, timer.daemon = f"{THREAD_PREFIX}{task_name}{args}", True
-        timer.start()
+        with _starting:
+            if delay > LONGEST_THREAD_WAIT_SECONDS or (
+                threads_now() >= settings.WEBHOOKS_EMBEDDED_THREADS
+            ):
+                log.debug("Left %s%r to the sweep", task_name, args)
+                return
+            timer = threading.Timer(delay, _in_thread, args=(task, args))
+            timer.name, timer.daemon = f"{THREAD_PREFIX}{task_name}{args}", True
+            timer.start()  # listed by threading.enumerate() once start() returns
         return
     try:
         task.apply_async(args, countdown=delay)
     except Exception:  # the broker is down: the sweep sends due deliveries once it is back
         log.warning("Could not enqueue %s%r", task_name, args, exc_info=True)
+
+
+def threads_now() -> int:
+    """Webhook threads running or waiting to run (the embedded default), counted from the
+    threads alive, so a thread that ended in any way (a retry's timer cancelled) has left."""
+    return sum(1 for thread in threading.enumerate() if thread.name.startswith(THREAD_PREFIX))
 
 
 def _in_thread(task, args: tuple) -> None:
