@@ -71,6 +71,10 @@ def receiver(smtp, tmp_path):
     running.stop()
 
 
+def plain_text(message) -> str:
+    return message.get_body(("plain",)).get_content()
+
+
 class Mailbox:
     """One player's inbox on the sink, and their mail client's replies."""
 
@@ -87,15 +91,16 @@ class Mailbox:
         return [m for m in self.sink.messages if parseaddr(str(m["To"]))[1] == self.address]
 
     def reply_to_newest_question(self) -> bool:
-        """Reply to the newest message that asks something, once; True if a reply went."""
-        asking = [m for m in self.inbox() if m["Reply-To"]]
+        """Reply to the newest message that asks something (numbered options: an answer's
+        email that only says whom the game waits for takes a reply too, a line to the table,
+        but asks nothing), once; True if a reply went."""
+        asking = [m for m in self.inbox() if m["Reply-To"] and OPTION.search(plain_text(m))]
         if not asking or asking[-1]["Message-ID"] in self.answered:
             return False
         question = asking[-1]
         self.answered.add(question["Message-ID"])
-        text = question.get_body(("plain",)).get_content()
+        text = plain_text(question)
         count = len(OPTION.findall(text))
-        assert count, text
         self.send(question, str(self.rng.randint(1, count)), text)
         return True
 
