@@ -407,7 +407,7 @@ class GameLogView(APIView):
         description="The log redacted for you; everything once the game is finished.",
         examples=[
             OpenApiExample(
-                "Two events",
+                "Three events",
                 response_only=True,
                 value={
                     "events": [
@@ -418,6 +418,7 @@ class GameLogView(APIView):
                             "version": 1,
                             "seat": None,
                             "data": {"kind": "cities", "cities": ["athens", "sparta"]},
+                            "actor": None,
                             "lines": [],
                         },
                         {
@@ -427,10 +428,27 @@ class GameLogView(APIView):
                             "version": 1,
                             "seat": None,
                             "data": {"kind": "deal", "hands": [{"cards": 5}, {"cards": 5}]},
+                            "actor": None,
+                            "lines": [],
+                        },
+                        {
+                            "seq": 3,
+                            "created_at": "2026-11-25T00:12:16Z",
+                            "type": "decision",
+                            "version": 1,
+                            "seat": 1,
+                            "data": {
+                                "prompt": "p1-1",
+                                "kind": "draft_pick",
+                                "bot": "standard",
+                                "hidden": True,
+                            },
+                            "auto": True,
+                            "actor": {"kind": "bot", "player": "boris", "text": "a bot for boris"},
                             "lines": [],
                         },
                     ],
-                    "last_seq": 2,
+                    "last_seq": 3,
                     "next_after": None,
                 },
             )
