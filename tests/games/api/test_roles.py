@@ -249,6 +249,19 @@ TABLE = [
         everyone(404, anonymous=401),
         body=lambda world, role: {"token": "unknown"},
     ),
+    Case("game-votes", "get", "/api/v1/games/{id}/votes/", everyone(200, anonymous=401)),
+    Case(
+        "game-seat-vote",
+        "post",
+        "/api/v1/games/{id}/seats/{position}/vote/",  # seat 2: a bot's, not a player's
+        {"seated": 422, "other_seated": 422, "other_game": 403, "anonymous": 401, "staff": 403},
+    ),
+    Case(
+        "game-take-back",
+        "post",
+        "/api/v1/games/{id}/take-back/",  # no bot plays alice's or bob's seat
+        {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
+    ),
     Case("schema", "get", "/api/v1/schema/", everyone(200), secret_free=False),
     Case("docs", "get", "/api/v1/docs/", everyone(200), secret_free=False),
     Case("redoc", "get", "/api/v1/redoc/", everyone(200), secret_free=False),
