@@ -7,7 +7,7 @@ of each level, in the same run.
 Plays `--games` games per level, one player (answering its prompts' defaults through the
 service, as a request would) against three bots of the level, the levels taking turns. The
 advance runs in-process (eager tasks), under the game's lock, as on a worker. Per level it
-reports the time of each bot decision inside the advance (`games.write.chance.bot_option`: the bot's
+reports the time of each bot decision inside the advance (`games.write.chance.bot_answer`: the bot's
 knowledge, its samples, its choice; everything else the advance does is the same for every
 level) and of each whole advance, p50/p95. The database must be a scratch one (the name must
 contain `bench`): its tables are created and its games left behind.
@@ -16,7 +16,7 @@ contain `bench`): its tables are created and its games left behind.
         python -m bench.bot_advance --probe --decisions 40
 
 `--probe`: how long a `strong` bot keeps others off the game. One player answers its prompts'
-defaults against three `strong` bots (budget GAME_STRONG_BOT_SECONDS, `--budget`) until the
+defaults against three `strong` bots (ceiling GAME_STRONG_BOT_SECONDS, `--budget`) until the
 bots have made `--decisions` decisions, the advance running in-process as above. It reports
 how long each advance transaction held the game's row lock (from the lock taken to the
 commit) among those that wrote a `strong` decision, and how long a probe waited for that lock:
@@ -68,12 +68,12 @@ def main(argv=None) -> None:
     decide_seconds: dict[str, list[float]] = {level: [] for level in args.levels}
     advance_seconds: dict[str, list[float]] = {level: [] for level in args.levels}
     current = {"level": None}
-    real_bot_option, real_advance = chance.bot_option, advancing._advance
+    real_bot_answer, real_advance = chance.bot_answer, advancing._advance
 
-    def timed_bot_option(level, knowledge, prompt):
+    def timed_bot_answer(level, knowledge, prompt):
         started = time.perf_counter()
         try:
-            return real_bot_option(level, knowledge, prompt)
+            return real_bot_answer(level, knowledge, prompt)
         finally:
             decide_seconds[current["level"]].append(time.perf_counter() - started)
 
@@ -84,7 +84,7 @@ def main(argv=None) -> None:
         finally:
             advance_seconds[current["level"]].append(time.perf_counter() - started)
 
-    chance.bot_option, advancing._advance = timed_bot_option, timed_advance
+    chance.bot_answer, advancing._advance = timed_bot_answer, timed_advance
     user = get_user_model().objects.create_user(f"bench-{uuid.uuid4().hex[:10]}")
     for number in range(args.games):
         for level in args.levels if number % 2 == 0 else reversed(args.levels):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from bots.budget import Answer, Budget
 from bots.random_bot import RandomBot
 from bots.standard import StandardBot
 from bots.strong import StrongBot
@@ -25,8 +26,17 @@ class Bot(Protocol):
     slow: bool
 
     def decide(
-        self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
     ) -> str: ...
+
+
+@runtime_checkable
+class Searcher(Protocol):
+    """A bot that searches (`strong`): it also tells how many playouts an answer took."""
+
+    def search(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> Answer: ...
 
 
 LEVELS: dict[str, Bot] = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
@@ -46,15 +56,28 @@ def is_slow(level: str) -> bool:
     return get(level).slow
 
 
-def decide(level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
+def decide(
+    level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+) -> str:
     """The bot's option id, always a legal one: a bot that fails falls back on the prompt's
     default, so a bug in a bot never stops a game."""
+    return think(level, knowledge, prompt, budget, rng).option
+
+
+def think(
+    level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+) -> Answer:
+    """`decide`, with the playouts the answer took when the bot searches (for the log)."""
+    bot = get(level)
     try:
-        choice = get(level).decide(knowledge, prompt, budget, rng)
+        if isinstance(bot, Searcher):
+            answer = bot.search(knowledge, prompt, budget, rng)
+        else:
+            answer = Answer(bot.decide(knowledge, prompt, budget, rng))
     except Exception:  # a bot's bug must not stop the game: log it, play the safe default
         log.exception("bot %s failed on prompt %s", level, prompt.id)
-        return prompt.default
-    if prompt.option(choice) is None:
-        log.error("bot %s chose %r, not an option of %s", level, choice, prompt.id)
-        return prompt.default
-    return choice
+        return Answer(prompt.default)
+    if prompt.option(answer.option) is None:
+        log.error("bot %s chose %r, not an option of %s", level, answer.option, prompt.id)
+        return Answer(prompt.default)
+    return answer

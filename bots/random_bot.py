@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from random import Random
 
+    from bots.budget import Budget
     from bots.knowledge import SeatKnowledge
     from engine.core import Prompt
 
@@ -15,5 +16,7 @@ class RandomBot:
     level = "random"
     slow = False
 
-    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
+    def decide(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> str:
         return rng.choice(prompt.options).id

@@ -29,6 +29,7 @@ from engine.khora.state import State, Task, without
 if TYPE_CHECKING:
     from random import Random
 
+    from bots.budget import Budget
     from bots.knowledge import SeatKnowledge
     from engine.khora.game import KhoraGame
 
@@ -42,7 +43,9 @@ class StandardBot:
     level = "standard"
     slow = False
 
-    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
+    def decide(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> str:
         return choose(knowledge.sample(rng), knowledge.seat, prompt)
 
 

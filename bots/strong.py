@@ -1,4 +1,4 @@
-"""The `strong` level: determinized Monte Carlo search under a time budget.
+"""The `strong` level: determinized Monte Carlo search under a budget of work (bots.budget).
 
 Each iteration samples a state the seat cannot tell from the real one (engine sampler), picks
 one of its options by UCB1 over all the samples so far (information-set search at the root:
@@ -6,6 +6,9 @@ the statistics belong to the option, not to one sample), and plays the sample on
 `standard` player for every seat and chance drawn by the bot's generator, to the end of the
 game or for a bounded number of decisions, then scores the outcome: 1 for a win over every
 rival, less for a smaller lead, from the position's worth (bots.worth).
+
+Given a count of playouts and a seeded generator, it is deterministic: the clocks only stop it
+at the wall-clock ceiling (or at a CPU budget, when it is given one).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import engine
+from bots.budget import Answer, Budget
 from bots.standard import choose
 from bots.worth import margin
 from engine.core import Event, Prompt
@@ -29,7 +33,6 @@ if TYPE_CHECKING:
 
 _game: KhoraGame = engine.get_game("khora")
 Clock = Callable[[], float]  # seconds, as time.perf_counter
-DEFAULT_BUDGET = 1.0
 PLAYOUT_DECISIONS = 60  # decisions played out before the position is judged
 EXPLORATION = 0.7
 # The `standard` answer's head start in the search: a bonus that fades as it is visited
@@ -44,26 +47,37 @@ class StrongBot:
     # It thinks for its whole budget: the server asks it outside the game's lock.
     slow = True
 
-    def __init__(self, clock: Clock = time.perf_counter):
-        self.clock = clock
+    def __init__(self, clock: Clock = time.perf_counter, cpu_clock: Clock = time.thread_time):
+        self.clock = clock  # the wall clock, for the ceiling
+        self.cpu_clock = cpu_clock  # this thread's CPU time, for a CPU budget
 
-    def decide(self, knowledge: SeatKnowledge, prompt: Prompt, budget: float, rng: Random) -> str:
+    def decide(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> str:
+        return self.search(knowledge, prompt, budget, rng).option
+
+    def search(
+        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> Answer:
+        """The chosen option and the number of playouts behind it."""
         options = prompt.options
         if len(options) == 1:
-            return options[0].id
+            return Answer(options[0].id, 0)
+        limits = Budget.of(budget)
         clock = self.clock
-        # Stop starting playouts at 90 % of the budget; a playout under way stops at the
-        # budget itself, so a decision overruns it by one playout step at most.
+        # Stop starting playouts at 90 % of the ceiling; a playout under way stops at the
+        # ceiling itself, so a decision overruns it by one playout step at most.
         started = clock()
-        soft = started + (budget or DEFAULT_BUDGET) * 0.9
-        hard = started + (budget or DEFAULT_BUDGET)
+        cpu_started = self.cpu_clock()
+        soft = started + limits.ceiling * 0.9
+        hard = started + limits.ceiling
         seat = knowledge.seat
         standard = choose(knowledge.sample(rng), seat, prompt)
         bonus = [PRIOR_BONUS if option.id == standard else 0.0 for option in options]
         visits = [0] * len(options)
         totals = [0.0] * len(options)
         iterations = 0
-        while clock() < soft:
+        while clock() < soft and limits.more(iterations, self.cpu_clock() - cpu_started):
             iterations += 1
             if iterations <= len(options):
                 pick = iterations - 1
@@ -88,9 +102,9 @@ class StrongBot:
             visits[pick] += 1
             totals[pick] += reward
         if not any(visits):  # no time for even one playout: the standard answer
-            return standard
+            return Answer(standard, 0)
         best = max(range(len(options)), key=lambda i: (visits[i], bonus[i], totals[i]))
-        return options[best].id
+        return Answer(options[best].id, iterations)
 
 
 def _playout(state: State, seat: int, rng: Random, clock: Clock, deadline: float) -> float:

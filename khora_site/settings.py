@@ -239,18 +239,24 @@ CELERY_TASK_ROUTES = {
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
 # The bot level (bots.LEVELS) that plays for an absent player once the ladder gives their seat
-# to a bot, and how long the `strong` level thinks about each decision (seconds).
+# to a bot. How much the `strong` level thinks about each decision: a count of playouts, so that
+# its strength does not depend on how busy the worker is, and a wall-clock ceiling (seconds) it
+# never passes, however few playouts it has made by then (kept under GAME_STUCK_SECONDS, past
+# which the sweep would start a second advance to think alongside).
 GAME_LADDER_BOT_LEVEL = os.environ.get("GAME_LADDER_BOT_LEVEL") or "standard"
 try:
-    GAME_STRONG_BOT_SECONDS = float(os.environ.get("GAME_STRONG_BOT_SECONDS") or 1.0)
+    GAME_STRONG_BOT_SECONDS = float(os.environ.get("GAME_STRONG_BOT_SECONDS") or 6.0)
 except ValueError:
     GAME_STRONG_BOT_SECONDS = 0.0  # refused below
-if GAME_LADDER_BOT_LEVEL not in ("random", "standard", "strong") or not (
-    0 < GAME_STRONG_BOT_SECONDS <= 60
+GAME_STRONG_BOT_PLAYOUTS = env_int("GAME_STRONG_BOT_PLAYOUTS", 80)
+if (
+    GAME_LADDER_BOT_LEVEL not in ("random", "standard", "strong")
+    or not (0 < GAME_STRONG_BOT_SECONDS <= 60)
+    or not (1 <= GAME_STRONG_BOT_PLAYOUTS <= 100_000)
 ):
     raise ImproperlyConfigured(
-        "GAME_LADDER_BOT_LEVEL must be random, standard or strong, and GAME_STRONG_BOT_SECONDS "
-        "between 0 and 60."
+        "GAME_LADDER_BOT_LEVEL must be random, standard or strong, GAME_STRONG_BOT_SECONDS "
+        "between 0 and 60, and GAME_STRONG_BOT_PLAYOUTS between 1 and 100000."
     )
 GAME_ADVANCE_MAX_FAILURES = env_int("GAME_ADVANCE_MAX_FAILURES", 3)
 # Long games among people (games/absences/): each player's yearly holiday bank, spent hour by hour

@@ -136,7 +136,7 @@ class OptionDataOutput(serializers.Serializer):
 
 class EventDataOutput(serializers.Serializer):
     """A log entry's data. A decision: `kind` (a prompt kind), `prompt`, `option`, and `bot`
-    (its level) when a bot made it. A chance
+    (its level) when a bot made it, with `playouts` when that bot searched. A chance
     outcome: `kind` (cities, deal, dice, draw, event, start_player) and the outcome; parts the
     reader may not see are replaced by counts until the game is finished."""
 
@@ -148,6 +148,12 @@ class EventDataOutput(serializers.Serializer):
         required=False,
         help_text="The level of the bot that made this decision (a bot seat, or a bot playing "
         "for an absent player).",
+    )
+    playouts = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The playouts the bot's search made for this decision (`strong` only): how "
+        "hard it thought, whatever the server's load.",
     )
     seat = serializers.IntegerField(required=False, allow_null=True)
     cities = serializers.JSONField(required=False)

@@ -1,8 +1,9 @@
 """Thinking outside the game's lock: a slow bot's answer, worked out on the game as read.
 
 A slow bot (`bots.is_slow`: `strong`) thinks for its whole budget each decision
-(GAME_STRONG_BOT_SECONDS, 1 s by default). Under the game's row lock that would hold up every
-other write to the game as long: a player's move, a deadline, another worker. So the advance
+(GAME_STRONG_BOT_PLAYOUTS playouts, at most GAME_STRONG_BOT_SECONDS of wall time). Under the
+game's row lock that would hold up every other write to the game as long: a player's move, a
+deadline, another worker. So the advance
 (games.workers.advancing) thinks first, on the game read without a lock or a transaction,
 and then takes the lock only to write: `GameWriter.run_automatic(thought)` writes the answer
 if the log has not grown since it was read, and drops it otherwise (the advance thinks
@@ -35,6 +36,7 @@ class Thought:
     prompt_id: str
     level: str
     option: str
+    playouts: int | None = None  # the search behind it, for the log
 
     def still_valid(self, game: Game) -> bool:
         """Has nothing been appended to the game since the bot read it? (Under the lock.)"""
@@ -69,5 +71,7 @@ def think_ahead(game_id: int) -> Thought | None:
     if not bots.is_slow(level):
         return None  # answered at once under the lock, as every fast bot is
     knowledge = bot_turns.knowledge(game, state, prompt.seat, game.last_seq)
-    option = chance.bot_option(level, knowledge, prompt)
-    return Thought(game.pk, game.last_seq, prompt.seat, prompt.id, level, option)
+    answer = chance.bot_answer(level, knowledge, prompt)
+    return Thought(
+        game.pk, game.last_seq, prompt.seat, prompt.id, level, answer.option, answer.playouts
+    )

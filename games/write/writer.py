@@ -171,21 +171,26 @@ class GameWriter:
             if bots.is_slow(level):
                 if offered is None or not offered.answers(prompt, level):
                     return True
-                option = offered.option
+                option, playouts = offered.option, offered.playouts
             else:
                 knowledge = bot_turns.knowledge(
                     self.game, self.state, prompt.seat, self._stored_seq, self._new_rows
                 )
-                option = chance.bot_option(level, knowledge, prompt)
+                answer = chance.bot_answer(level, knowledge, prompt)
+                option, playouts = answer.option, answer.playouts
             offered = None  # it answers the state it was thought on: the first prompt only
             # The log says which bot played: its level, and `auto` when it played for an
-            # absent player (made for the seat by the server).
+            # absent player (made for the seat by the server); for a bot that searches, how
+            # many playouts the answer had (how hard it thought, whatever the load).
+            data: dict = {"bot": level}
+            if playouts is not None:
+                data["playouts"] = playouts
             self.decide(
                 prompt.seat,
                 prompt.id,
                 option,
                 auto=prompt.seat in self.bot_turns.absent(),
-                data={"bot": level},
+                data=data,
             )
         return False
 

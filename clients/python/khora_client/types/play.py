@@ -116,13 +116,15 @@ class Revision(TypedDict):
 
 
 class EventData(TypedDict):
-    """A log entry's data: a decision's `kind`, `prompt`, `option` (and `bot`), or a chance
+    """A log entry's data: a decision's `kind`, `prompt`, `option` (and `bot`, with the
+    `playouts` of a bot that searched), or a chance
     outcome; what you may not see is replaced by counts until the game ends."""
 
     kind: str
     prompt: NotRequired[str]
     option: NotRequired[str]
     bot: NotRequired[BotLevel]
+    playouts: NotRequired[int]
     seat: NotRequired[int | None]
     cities: NotRequired[Any]
     hands: NotRequired[Any]
