@@ -253,7 +253,8 @@ def test_play_against_bots_now_starts_a_game_at_once(transactional_db):
     assert "Your move" in client.get(response["Location"]).content.decode()
 
 
-def test_a_harder_quick_game_against_strong_bots(transactional_db):
+def test_a_harder_quick_game_against_strong_bots(transactional_db, settings):
+    settings.GAME_STRONG_BOT_PLAYOUTS = 2  # their real search, kept short: only the game counts
     client = client_for(make_user("aspasia"))
     assert "A harder game: strong bots" in client.get("/").content.decode()
     response = client.post("/games/new/against-bots/", {"level": "strong"})
