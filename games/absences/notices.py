@@ -10,7 +10,8 @@ from django.conf import settings
 
 from common import clock
 from games import events
-from games.models import NOTICE, Game, GameEvent, Seat
+from games.models import Game, Seat
+from games.write.writer import write_notice
 
 
 def game_changed(game: Game) -> None:
@@ -22,20 +23,11 @@ def game_changed(game: Game) -> None:
 
 
 def log_notice(game: Game, kind: str, seat: int | None, **data: Any) -> int:
-    """A notice in the game's log, taking its next seq (the caller holds the game's lock)."""
-    game.last_seq = Game.objects.filter(pk=game.pk).values_list("last_seq", flat=True).get() + 1
-    GameEvent.objects.create(
-        game=game,
-        seq=game.last_seq,
-        type=NOTICE,
-        version=1,
-        seat=seat,
-        payload={"kind": kind, **data},
-        auto=True,
-        created_at=clock.now(),
-    )
+    """A notice in the game's log, taking its next seq (the caller holds the game's lock),
+    written by the game's one log writer; the game's page and streams move."""
+    seq = write_notice(game, kind, seat, data)
     game_changed(game)
-    return game.last_seq
+    return seq
 
 
 def player_away(game: Game, seat: Seat, absence, start) -> None:

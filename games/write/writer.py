@@ -399,3 +399,13 @@ def notice_row(game: Game, kind: str, seat: int | None, data: dict) -> GameEvent
         auto=True,
         created_at=clock.now(),
     )
+
+
+def write_notice(game: Game, kind: str, seat: int | None, data: dict) -> int:
+    """A notice saved at once, for a caller with no GameWriter open (absences: holidays,
+    pauses, nudges, substitutes), built as `GameWriter.note` builds one so that the log has
+    one writer. Its seq follows the stored one (the caller holds the game lock); returns it."""
+    game.last_seq = Game.objects.filter(pk=game.pk).values_list("last_seq", flat=True).get()
+    row = notice_row(game, kind, seat, data)
+    row.save(force_insert=True)
+    return row.seq
