@@ -391,3 +391,12 @@ def game_state_at(game: Game, user, at: int, seat: int | None, lang: str = "en")
     viewer = seat if seat is not None else viewer_position(game, user)
     state = load_state(game, upto=at, reuse_past=True)
     return {"at": at, "seat": viewer, "view": engine_game(game).view(state, viewer, lang)}
+
+
+def final_ranking(game: Game) -> list[dict[str, Any]]:
+    """A finished game's places: [{"place": 1, "seats": [2, 0]}, ...], best first, a shared
+    place listing every seat on it (the engine's tie-break already applied)."""
+    if game.status != Game.Status.FINISHED:
+        raise DomainError("game_not_finished", "The game has no result until it is finished.", 409)
+    rules = engine_game(game)
+    return list(rules.scores(load_state(game))["ranking"])

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "mailplay",
     "localmail",
     "chat",
+    "ratings",
     "webhooks",
     "live",
     "games.absences",
@@ -235,6 +236,10 @@ CELERY_TASK_ROUTES = {
     "chat.tasks.*": {"queue": "email"},
     "mailplay.tasks.send_inbound_reply": {"queue": "email"},
 }
+
+# Ratings (ratings/): a player's rating is provisional, and they are left off the leaderboard,
+# until they have this many rated games of the type.
+RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", 5)
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)
