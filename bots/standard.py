@@ -110,7 +110,10 @@ def _assign(state: State, seat: int, prompt: Prompt) -> str:
     free = [t for t in range(7) if t not in player.assignment]
     base = worth(state, seat)
     values = {tile: tile_value(state, seat, tile, base) for tile in free}
-    citizen = 0.1 + 0.3 * rounds_left(state) / 8 + 0.4  # a citizen paid is also one less for tax
+    left = rounds_left(state)
+    # A citizen paid is also one less for the tax of the rounds to come; in the last round
+    # there is none, and citizens left over score nothing: spend them on the tiles that do.
+    citizen = 0.1 + 0.3 * left / 8 + (0.4 if left else 0.0)
     best_plan, best = None, None
     for plan in permutations(free, len(dice)):
         short = sum(max(0, tile - value) for tile, value in zip(plan, dice, strict=True))

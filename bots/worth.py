@@ -3,7 +3,8 @@ tracks, tokens, cards and developments should still bring in the rounds left.
 
 The weights are estimates (a level on a track pays once per round left, a drachma is worth
 about half a point, a card in hand a point or two); they only need to rank a seat's options
-sensibly. At the end of the game only the score counts, drachmas breaking ties.
+sensibly. At the end of the game only the score counts, drachmas breaking ties; in the last
+round drachmas and cards in hand are worth next to nothing already (see `worth`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ READINESS = (1.0, 0.6, 0.35, 0.2)
 ONGOING_PER_ROUND = 0.8  # a played ongoing card: what it brings in a round, on average
 DEVELOPMENT_PER_ROUND = 1.0  # an unlocked development's ability, each round left
 NEXT_DEVELOPMENT_HOPE = 4.0  # the next development, while it is still early
+LAST_ROUND_DRACHMA = 0.05  # above the tie-break's 0.01: a drachma not spent is still a tie-break
 _ONGOING = frozenset(card_id for card_id, card in CARDS.items() if card.kind == "ongoing")
 
 
@@ -48,9 +50,14 @@ def worth(state: State, seat: int) -> float:
     for card_id in player.played:
         if card_id in _ONGOING:
             ongoing += 1
+    # In the last round a drachma is worth only what it still buys (a card, a token, a
+    # development), and a card kept in hand nothing: it scores only if played now (its play
+    # is valued as the option that plays it). Valued as before, both made the bot keep them
+    # rather than pay for a card's points (issue 51: 2 VP a seat left in hand).
+    drachma = (0.25 + 0.35 * early) if left else LAST_ROUND_DRACHMA
     return (
         score
-        + player.drachma * (0.25 + 0.35 * early)
+        + player.drachma * drachma
         + player.philosophy * (0.6 + 1.0 * early)
         + min(player.citizens, 15) * (0.1 + 0.3 * early)
         + min(player.troops, 15) * (0.6 + 1.4 * early)
@@ -63,7 +70,7 @@ def worth(state: State, seat: int) -> float:
         + majors * (1.0 + 1.5 * early)
         + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
         + ONGOING_PER_ROUND * left * ongoing
-        + _prospects(player, early, red, blue, green)
+        + (_prospects(player, early, red, blue, green) if left else 0.0)
     )
 
 

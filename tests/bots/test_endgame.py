@@ -1,0 +1,69 @@
+"""`standard` at the end of the game (issue 51): in the last round a drachma kept and a card
+kept in hand score nothing, so it pays for points rather than keeping them. Staged positions:
+a seeded game's last-round Politics action, the seat's hand and purse set for the case."""
+
+from __future__ import annotations
+
+from bots.standard import choose
+from bots.worth import worth
+from engine.core import Event
+from engine.khora.phases.round_start import ROUNDS
+from engine.khora.phases.scoring import score_breakdown
+from tests.bots.test_standard_play import _first_position
+from tests.engine.playout import game
+
+
+def _last_round_politics():
+    state, seat, prompt = _first_position(
+        lambda state, seat, prompt: state.round == ROUNDS and prompt.kind == "play_politics",
+        players=2,
+    )
+    return state, seat, prompt
+
+
+def _staged(hand: list[str]):
+    """The position with this hand, 8 drachmas and three tokens of each colour (a fresh copy:
+    the engine caches what it asks a state)."""
+    state, seat, _prompt = _last_round_politics()
+    state = state.clone()
+    player = state.players[seat]
+    player.hand, player.drachma, player.philosophy = hand, 8, 0
+    player.tokens = {"red_minor": 3, "blue_minor": 3, "green_minor": 3}
+    return state, seat, game.pending(state)[seat]
+
+
+def _points_after(state, seat, prompt, option_id: str) -> int:
+    event = Event(
+        "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
+    )
+    return score_breakdown(game.apply(state, event), seat)["total"]
+
+
+def test_in_the_last_round_a_point_is_worth_more_than_the_drachmas_and_card_it_costs():
+    state, seat, _prompt = _staged(["bank"])
+    paid = state.clone()
+    paid.players[seat].hand = []
+    paid.players[seat].drachma -= 4
+    paid.players[seat].vp += 1
+    assert worth(paid, seat) > worth(state, seat)
+
+
+def test_the_last_politics_action_pays_for_the_card_worth_most_points():
+    """Colossus of Rhodes (6 drachmas) against the Hall of Statues (2), 8 drachmas in the purse:
+    the drachmas score nothing at the end, so the card that scores more is played (valued as
+    before, the four drachmas saved weighed as much as the point, and the cheaper card won)."""
+    state, seat, prompt = _staged(["hall-of-statues", "colossus-of-rhodes"])
+    points = {o.id: _points_after(state, seat, prompt, o.id) for o in prompt.options}
+    assert set(points) == {"skip", "card:colossus-of-rhodes", "card:hall-of-statues"}
+    assert points["card:colossus-of-rhodes"] > points["card:hall-of-statues"] > points["skip"]
+    assert choose(state, seat, prompt) == "card:colossus-of-rhodes"
+
+
+def test_the_last_politics_action_never_keeps_a_playable_card_that_scores():
+    """Each scoring card the seat can afford, alone in hand: it is played, not kept."""
+    for card in ("bank", "tunnel-of-eupalinos", "gold-reserve", "heavy-taxes", "hall-of-statues"):
+        trial, seat, prompt = _staged([card])
+        assert _points_after(trial, seat, prompt, f"card:{card}") > _points_after(
+            trial, seat, prompt, "skip"
+        ), card
+        assert choose(trial, seat, prompt) == f"card:{card}", card
