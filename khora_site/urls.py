@@ -22,6 +22,7 @@ api_v1 = [
     path("", include("games.api.urls")),
     path("", include("notifications.api_urls")),
     path("", include("chat.api_urls")),
+    path("", include("ratings.api_urls")),
     path("", include("live.urls")),
     path("", include("webhooks.urls")),
     path("", include("games.absences.urls")),

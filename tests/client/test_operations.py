@@ -62,6 +62,8 @@ CALLS = [
     lambda c: c.update_preferences(your_turn="digest", quiet_hours_start=None),
     lambda c: c.chat_digest(),
     lambda c: c.set_chat_digest(True),
+    lambda c: c.player("ann"),
+    lambda c: c.leaderboard("khora"),
     lambda c: c.holidays(),
     lambda c: c.announce_holiday(datetime(2027, 1, 1, tzinfo=UTC), "2027-01-08T00:00:00Z"),
     lambda c: c.set_automatic_holidays(False),

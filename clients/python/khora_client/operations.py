@@ -117,3 +117,7 @@ ME_WEBHOOKS_SECRET_ROTATE = _op(
 ME_WEBHOOKS_ENABLE = _op(
     "me_webhooks_enable", "POST", "me/webhooks/{endpoint_id}/enable/", repeatable=True
 )
+
+# Ratings: a player's page and a game type's leaderboard (reads).
+PLAYERS_RETRIEVE = _op("players_retrieve", "GET", "players/{username}/")
+RATINGS_LEADERBOARD = _op("ratings_leaderboard", "GET", "ratings/{game_type}/leaderboard/")

@@ -18,9 +18,11 @@ from khora_client.types import (
     ChatPage,
     ChatPreference,
     Holidays,
+    Leaderboard,
     Nudge,
     Pause,
     PauseEnvelope,
+    Player,
     Preferences,
     PreferencesChanges,
     SeatTaken,
@@ -152,6 +154,18 @@ class SocialApi:
     def take_back(self, game_id: str) -> SeatTaken:
         """Play your seat again yourself: no bot answers for it from now on."""
         return cast(SeatTaken, self._game_call(op.GAMES_TAKE_BACK, game_id, body={}))
+
+    # --- ratings ----------------------------------------------------------------------------
+
+    def player(self, username: str) -> Player:
+        """A player's ratings per game type (μ − 3σ, with history), counts and latest games."""
+        params = {"username": username}
+        return cast(Player, self.transport.call(op.PLAYERS_RETRIEVE, params=params))
+
+    def leaderboard(self, game_type: str = "khora") -> Leaderboard:
+        """The players of a game type with enough rated games, best first."""
+        params = {"game_type": game_type}
+        return cast(Leaderboard, self.transport.call(op.RATINGS_LEADERBOARD, params=params))
 
     # --- your settings ----------------------------------------------------------------------
 
