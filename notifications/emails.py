@@ -21,7 +21,6 @@ from django.utils.translation import gettext
 from accounts.login_links import email_link
 from notifications import local_time
 from notifications.kinds import (
-    ABSENCE_KINDS,
     ALL,
     BOT_PLAYING,
     CHAT_DIGEST,
@@ -29,6 +28,7 @@ from notifications.kinds import (
     DIGEST,
     SCOPE_LABELS,
     family_of,
+    kind_of,
     reminder_hours,
     scope_of,
 )
@@ -52,18 +52,14 @@ def render(kind: str, *, user, context: dict[str, Any]) -> Rendered:
 
 
 def _render_kind(kind: str, user, context: dict[str, Any]) -> Rendered:
-    family = family_of(kind)
-    if kind == BOT_PLAYING:
-        return bot_playing(user, context)
-    if kind == DEFAULT_PLAYED:
-        return default_played(user, context)
-    if kind in ABSENCE_KINDS:
+    record = kind_of(kind)
+    if record.renders == "reminder":
+        return reminder(user, context, hours=reminder_hours(kind) or 0)
+    if record.renders == "absence":
         return absence_news(kind, user, context)
-    hours = reminder_hours(kind)
-    if family == "reminder" and hours is not None:
-        return reminder(user, context, hours=hours)
-    by_family = {"game_started": game_started, "your_turn": your_turn, "game_over": game_over}
-    return by_family[family](user, context)
+    if record.renders not in _RENDERERS:  # the digests: written by their own writers
+        raise ValueError(f"An email of kind {kind!r} is not rendered from a game's context.")
+    return _RENDERERS[record.renders](user, context)
 
 
 def game_started(user, context: dict[str, Any]) -> Rendered:
@@ -105,7 +101,7 @@ def absence_news(kind: str, user, context: dict[str, Any]) -> Rendered:
     for key in ("until", "pause_ends"):
         if values.get(key):
             values[f"{key}_text"] = local_time.format_deadline(values[key], zone)
-    return _render(kind, user, family_of(kind), values)
+    return _render(kind_of(kind).template, user, family_of(kind), values)
 
 
 def game_over(user, context: dict[str, Any]) -> Rendered:
@@ -142,6 +138,16 @@ def chat_digest(user, context: dict[str, Any]) -> Rendered:
     with translation.override(language_of(user)):
         values = {**_game_values(user, context), "table_talk": context.get("table_talk") or {}}
         return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)
+
+
+# How each kind (notifications.kinds.Kind.renders) is rendered from its caller's context.
+_RENDERERS = {
+    "game_started": game_started,
+    "prompt": your_turn,
+    BOT_PLAYING: bot_playing,
+    DEFAULT_PLAYED: default_played,
+    "game_over": game_over,
+}
 
 
 def digest_reply_to(asked: list[dict[str, Any]]) -> str:

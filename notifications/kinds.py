@@ -5,11 +5,80 @@ A kind names one email ("reminder_24h"); its family is what a preference is set 
 """
 
 import re
+from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy
 
-# "invitations": someone asks the user to take over a seat in their game (absences/). Its
-# own family, so that one unsubscribe stops them without touching the user's game emails.
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of email: everything the app needs to know of it, in one place.
+
+    `name` is the Notification.kind ("reminder_<N>h" stands for reminder_24h, reminder_2h...);
+    `family` the preference that turns it off and the scope of its unsubscribe link;
+    `template` the notifications/<template>.{subject.txt,txt,html} it renders;
+    `renders` which function of notifications.emails fills them (the context it reads);
+    `owed`: sent before anything else as soon as due; `asks`: it asks a prompt and lists its
+    options (a digest lists it as asked, not as news); `stale_once_answered`: pointless, and
+    superseded, once its player has answered that prompt; `talk_reply`: written by `notify`
+    without a prompt's own address, it still takes "say:" replies from a player of the game
+    (an invitation reaches someone not at the table: none).
+    """
+
+    name: str
+    family: str
+    template: str
+    renders: str
+    owed: bool = False
+    asks: bool = False
+    stale_once_answered: bool = False
+    talk_reply: bool = True
+
+
+REMINDER_NAME = "reminder_<N>h"
+BOT_PLAYING = "bot_playing"
+DEFAULT_PLAYED = "default_played"
+PLAYER_AWAY = "player_away"
+PAUSE_ASKED = "pause_asked"
+PAUSE_DECIDED = "pause_decided"
+NUDGE = "nudge"
+SUBSTITUTE_INVITE = "substitute_invite"
+
+KINDS: tuple[Kind, ...] = (
+    # The first prompt of a game comes with the news that it started, not in a second email;
+    # it stays worth reading after the answer (who plays, which city).
+    Kind("game_started", "game_started", "game_started", "game_started", owed=True, asks=True),
+    Kind(
+        "your_turn",
+        "your_turn",
+        "your_turn",
+        "prompt",
+        owed=True,
+        asks=True,
+        stale_once_answered=True,
+    ),
+    Kind(REMINDER_NAME, "reminder", "reminder", "reminder", asks=True, stale_once_answered=True),
+    # A bot took over an absent player's seat; a deadline passed and the server chose for
+    # the player: news about their turns.
+    Kind(BOT_PLAYING, "your_turn", BOT_PLAYING, BOT_PLAYING),
+    Kind(DEFAULT_PLAYED, "your_turn", DEFAULT_PLAYED, DEFAULT_PLAYED),
+    # Long games among people (absences/): another player's holiday and a pause are news
+    # about the game's turns (a pause's question is answered by replying "yes", with the
+    # prompt's own address); a nudge is a reminder a player sends.
+    Kind(PLAYER_AWAY, "your_turn", PLAYER_AWAY, "absence"),
+    Kind(PAUSE_ASKED, "your_turn", PAUSE_ASKED, "absence"),
+    Kind(PAUSE_DECIDED, "your_turn", PAUSE_DECIDED, "absence"),
+    Kind(NUDGE, "reminder", NUDGE, "absence"),
+    # Asked to take over a seat a bot plays, in someone else's game: its own family, so that
+    # one unsubscribe stops them without touching the user's game emails.
+    Kind(SUBSTITUTE_INVITE, "invitations", SUBSTITUTE_INVITE, "absence", talk_reply=False),
+    Kind("game_over", "game_over", "game_over", "game_over", owed=True),
+    # Written by their own writers (digests, chat_digests), never by `notify`.
+    Kind("digest", "digest", "digest", "digest"),
+    Kind("chat_digest", "chat_digest", "chat_digest", "chat_digest"),
+)
+
+# What a preference is set for (NotificationPreference's fields); the digests are scopes.
 FAMILIES = ("your_turn", "reminder", "game_started", "game_over", "invitations")
 DIGEST = "digest"
 ALL = "all"
@@ -18,31 +87,10 @@ ALL = "all"
 CHAT_DIGEST = "chat_digest"
 SCOPES = (*FAMILIES, DIGEST, ALL, CHAT_DIGEST)
 
-# Kinds of their own that a player chooses for with a family: a bot taking over an absent
-# player's seat is news about their turns.
-BOT_PLAYING = "bot_playing"
-DEFAULT_PLAYED = "default_played"  # a deadline passed: what the server chose for the player
-# Long games among people (absences/): news of another player's holiday and of a pause are
-# about the game's turns; a pause's question is answered by replying "yes"; a nudge is a
-# reminder sent by a player.
-PLAYER_AWAY = "player_away"
-PAUSE_ASKED = "pause_asked"
-PAUSE_DECIDED = "pause_decided"
-NUDGE = "nudge"
-SUBSTITUTE_INVITE = "substitute_invite"  # asked to take over a seat a bot plays
-ABSENCE_KINDS = (PLAYER_AWAY, PAUSE_ASKED, PAUSE_DECIDED, NUDGE, SUBSTITUTE_INVITE)
-_KIND_FAMILIES = {
-    BOT_PLAYING: "your_turn",
-    DEFAULT_PLAYED: "your_turn",
-    PLAYER_AWAY: "your_turn",
-    PAUSE_ASKED: "your_turn",
-    PAUSE_DECIDED: "your_turn",
-    NUDGE: "reminder",
-    SUBSTITUTE_INVITE: "invitations",
-}
-
+ABSENCE_KINDS = tuple(kind.name for kind in KINDS if kind.renders == "absence")
 # Kinds a player is owed as soon as they are due: a sender takes them before anything else.
-OWED = ("game_started", "game_over", "your_turn")
+OWED = tuple(kind.name for kind in KINDS if kind.owed)
+_BY_NAME = {kind.name: kind for kind in KINDS}
 
 _REMINDER = re.compile(r"^reminder_([1-9][0-9]{0,3})h$")
 
@@ -65,33 +113,32 @@ def reminder_hours(kind: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def kind_of(name: str) -> Kind:
+    """The record of the kind `name` ("reminder_24h": the reminders' record)."""
+    if name in _BY_NAME and name != REMINDER_NAME:
+        return _BY_NAME[name]
+    if reminder_hours(name) is not None:
+        return _BY_NAME[REMINDER_NAME]
+    known = ", ".join(kind.name for kind in KINDS)
+    raise ValueError(f"Unknown notification kind {name!r}; use one of {known}.")
+
+
 def family_of(kind: str) -> str:
-    if kind in _KIND_FAMILIES:
-        return _KIND_FAMILIES[kind]
-    if kind in FAMILIES and kind != "reminder":
-        return kind
-    if reminder_hours(kind) is not None:
-        return "reminder"
-    raise ValueError(
-        f"Unknown notification kind {kind!r}; use game_started, your_turn, reminder_<N>h, "
-        "bot_playing, default_played, player_away, pause_asked, pause_decided, nudge, "
-        "substitute_invite or game_over."
-    )
+    """The preference that turns emails of `kind` off (a digest: its own scope)."""
+    return kind_of(kind).family
 
 
 def asks(kind: str) -> bool:
     """Whether an email of this kind asks the player something (and lists its options)."""
-    return kind in ("game_started", "your_turn") or reminder_hours(kind) is not None
+    return kind_of(kind).asks
 
 
 def stale_once_answered(kind: str) -> bool:
     """Whether an email of this kind is pointless once its player has answered its prompt
     ("your turn", reminders; not the news that a game started)."""
-    return kind == "your_turn" or reminder_hours(kind) is not None
+    return kind_of(kind).stale_once_answered
 
 
 def scope_of(kind: str) -> str:
     """The unsubscribe scope an email of this kind offers: its family, or the digest."""
-    if kind in (DIGEST, CHAT_DIGEST):
-        return kind
-    return family_of(kind)
+    return kind_of(kind).family

@@ -30,7 +30,7 @@ from kombu.exceptions import OperationalError
 from common import clock
 from games.models import Game, Seat
 from notifications import emails
-from notifications.kinds import OWED, stale_once_answered
+from notifications.kinds import KINDS, OWED, REMINDER_NAME, stale_once_answered
 from notifications.models import Notification, SendingPause
 from notifications.selectors import language_of
 
@@ -40,7 +40,16 @@ logger = logging.getLogger(__name__)
 MAX_BACKOFF = timedelta(hours=24)
 
 PENDING = Notification.Status.PENDING
-ASKING_KINDS = Q(kind="your_turn") | Q(kind__startswith="reminder_")
+# The kinds superseded once their prompt is answered, as names and LIKE patterns (reminders).
+_STALE = [
+    "reminder_%" if kind.name == REMINDER_NAME else kind.name
+    for kind in KINDS
+    if kind.stale_once_answered
+]
+_KIND_MATCH = ["kind LIKE %s" if name.endswith("%") else "kind = %s" for name in _STALE]
+ASKING_KINDS = Q(pk__in=[])
+for _name in _STALE:
+    ASKING_KINDS |= Q(kind__startswith="reminder_") if _name.endswith("%") else Q(kind=_name)
 SUPERSEDE_BATCH = 5000
 
 
@@ -160,7 +169,8 @@ def superseding(game_id: int, answered: list[tuple[int, str]]) -> tuple[str, lis
     pairs = ", ".join(["(%s, %s)"] * len(answered))
     rows = (
         f"SELECT id FROM {table} WHERE status = %s AND game_id = %s"
-        f" AND (kind = %s OR kind LIKE %s) AND (recipient_id, prompt) IN ({pairs})"
+        f" AND ({' OR '.join(_KIND_MATCH)})"
+        f" AND (recipient_id, prompt) IN ({pairs})"
     )
     if connection.vendor == "postgresql":
         # A row a sender holds is being sent: waiting for it would keep the game's lock,
@@ -168,7 +178,7 @@ def superseding(game_id: int, answered: list[tuple[int, str]]) -> tuple[str, lis
         rows += " FOR UPDATE SKIP LOCKED"
     return (
         f"UPDATE {table} SET status = %s WHERE id IN ({rows})",
-        [Notification.Status.SUPERSEDED, PENDING, game_id, "your_turn", "reminder_%"]
+        [Notification.Status.SUPERSEDED, PENDING, game_id, *_STALE]
         + [value for pair in answered for value in pair],
     )
 

@@ -26,9 +26,8 @@ from notifications.kinds import (
     CHAT_DIGEST,
     DIGEST,
     FAMILIES,
-    SUBSTITUTE_INVITE,
-    asks,
     family_of,
+    kind_of,
 )
 from notifications.mail_tokens import talk_address
 from notifications.models import Delivery, Notification, NotificationPreference
@@ -65,6 +64,7 @@ def notify(
     transaction: the insert runs in a savepoint.
     """
     family = family_of(kind)
+    record = kind_of(kind)
     if not user.email or is_suppressed(user.email):
         return None
     delivery = getattr(preferences_of(user), family)
@@ -73,7 +73,7 @@ def notify(
     cause = {"recipient": user, "game": game, "step": step, "kind": kind}
     if _already_written(cause):
         return None
-    if not context.get("reply_to") and not asks(kind) and kind != SUBSTITUTE_INVITE:
+    if not context.get("reply_to") and not record.asks and record.talk_reply:
         # An email that asks nothing still takes a reply from a player of the game: its
         # "say:" lines reach the table (mailplay), as the footer says. (An invitation goes to
         # someone not at the table: it invites no reply. An email that asks carries its

@@ -1,14 +1,12 @@
 """Every email whose footer invites a reply ("say:") accepts one (issue 42).
 
-The kinds are read from the email templates, so a new kind is covered the day it is added:
+The kinds are read from notifications.kinds, so a new kind is covered the day it is added:
 each is written for a player of a real game as its writer writes it, and when its text invites
 a reply, a reply with a "say:" line reaches the table and is answered. An email to someone who
 plays no part in the game (an invitation to substitute) invites none.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from django.core import mail
 
@@ -17,22 +15,19 @@ from chat.services import message_post
 from common import clock
 from mailplay import services as mail_services
 from mailplay.models import InboundMessage
-from notifications import chat_digests, emails
+from notifications import chat_digests, emails, kinds
 from notifications.game_emails import asked_now
+from notifications.kinds import REMINDER_NAME
 from notifications.services import notify
 from tests.mailplay.conftest import reply
 from tests.players import start_game
 
-TEMPLATES = Path(emails.__file__).parent / "templates" / "notifications"
 HINT = "reply to an email of the game with a line that starts with “say:”"
 
 
 def _kinds() -> list[str]:
-    """Every kind of email, from its subject template ("reminder" stands for reminder_<N>h)."""
-    names = sorted(
-        path.name.removesuffix(".subject.txt") for path in TEMPLATES.glob("*.subject.txt")
-    )
-    return ["reminder_24h" if name == "reminder" else name for name in names]
+    """Every kind of email, from notifications.kinds (a reminder: reminder_24h)."""
+    return ["reminder_24h" if kind.name == REMINDER_NAME else kind.name for kind in kinds.KINDS]
 
 
 def _written(kind: str, user, game, bob):

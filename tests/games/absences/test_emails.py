@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
 from notifications import emails
+from notifications.kinds import ABSENCE_KINDS
 
 User = get_user_model()
 ENGLISH = re.compile(
@@ -52,7 +53,7 @@ def reader(db):
     return make
 
 
-@pytest.mark.parametrize("kind", sorted(CONTEXTS))
+@pytest.mark.parametrize("kind", ABSENCE_KINDS)  # a new one fails until CONTEXTS has it
 def test_a_ukrainian_email_of_each_new_kind_has_no_english_left(reader, kind):
     rendered = emails.render(kind, user=reader("oksana", "uk"), context=_context(kind))
     for part in (rendered.subject, rendered.text, re.sub(r"<[^>]+>", " ", rendered.html)):
