@@ -48,9 +48,10 @@ def send_daily_digests() -> int:
     return digests.send_digests(clock.now())
 
 
-# The "your turn" emails and the chat digest keep the names they had when games and chat
-# wrote them: routes (the email queue), and work already queued, name them.
-@shared_task(bind=True, **RELIABLE, name="games.tasks.write_asks")
+# Named by their module (notifications.tasks.*, routed to the email queue). A message queued
+# under an older name (games.tasks.write_asks, chat.tasks.send_chat_digests) before an upgrade
+# is dropped as unregistered; the sweep writes asks left unwritten, the tick digests.
+@shared_task(bind=True, **RELIABLE)
 def write_asks(self, game_id: int) -> int:
     """Write the "your turn" emails a game's change queued (on the email queue)."""
     try:
@@ -59,7 +60,7 @@ def write_asks(self, game_id: int) -> int:
         return retry_soon(self, error)
 
 
-@shared_task(**RELIABLE, name="chat.tasks.send_chat_digests")
+@shared_task(**RELIABLE)
 def send_chat_digests() -> int:
     """Write the chat digests due (enqueued by the minute tick; at most one per game an hour
     for each player who chose them)."""
