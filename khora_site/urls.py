@@ -35,6 +35,7 @@ api_v1 = [
 urlpatterns = [
     path("", include("web.urls")),
     path("", include("chat.web_urls")),
+    path("", include("ratings.web_urls")),
     *auth_urlpatterns,
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),

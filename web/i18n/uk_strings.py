@@ -351,3 +351,6 @@ UK.update(
         "Just look at the game": "Лише переглянути гру",
     }
 )
+
+# The header's link to the ratings' leaderboard (ratings/).
+UK.update({"Leaderboard": "Рейтинг гравців"})
