@@ -398,7 +398,7 @@ def per_request_cost(pool: PromptPool, rng: random.Random, profile: bool) -> dic
 
 
 def _emails_written() -> int:
-    """Outbox rows and the asks queued for the email worker to write (games.asking)."""
+    """Outbox rows and the asks queued for the email worker to write (notifications.asking)."""
     from notifications.models import Notification
 
     try:

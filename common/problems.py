@@ -170,7 +170,7 @@ def problem_body(status: int, code: str, detail: str, **extra: Any) -> dict[str,
 
 def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
     # The content type is the renderer's: problem+json from the API's JSON renderer, HTML
-    # from the browsable API (khora_site.renderers).
+    # from the browsable API (common.renderers).
     response = Response(problem_body(status, code, detail, **extra), status=status)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="api"'

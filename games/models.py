@@ -206,7 +206,7 @@ class PendingAsk(models.Model):
     """A seat asked after waiting on other players, whose "your turn" is still to be written.
 
     Written in the transaction that asks (one row, no reading, no rendering), so the ask is
-    never lost; a worker then writes the email from the game as it is (`games.asking`) and
+    never lost; a worker then writes the email from the game as it is (`notifications.asking`) and
     deletes the row. The sweep picks up rows a dead process left behind.
     """
 

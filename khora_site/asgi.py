@@ -55,7 +55,7 @@ async def application(scope, receive, send):
 
 
 def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
-    """On SIGTERM or SIGINT the open streams end their bodies at once (live.hub.close_all),
+    """On SIGTERM or SIGINT the open streams end their bodies at once (live.hub.Hub.close_all),
     then uvicorn's own handler (installed before the lifespan starts) stops the server: the
     streams are finished, not cancelled when its graceful shutdown runs out, and their clients
     reconnect to another process three seconds later instead of after the timeout."""

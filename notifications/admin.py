@@ -6,6 +6,7 @@ staff who also play must not see.
 
 from django.contrib import admin
 
+from notifications.kinds import FAMILIES
 from notifications.models import (
     Notification,
     NotificationPreference,
@@ -50,7 +51,7 @@ class NotificationAdmin(admin.ModelAdmin):
 
 @admin.register(NotificationPreference)
 class NotificationPreferenceAdmin(admin.ModelAdmin):
-    list_display = ("user", "your_turn", "reminder", "game_started", "game_over", "digest_hour")
+    list_display = ("user", *FAMILIES, "digest_hour")
     list_select_related = ("user",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)

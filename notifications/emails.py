@@ -140,7 +140,7 @@ def chat_digest(user, context: dict[str, Any]) -> Rendered:
         return _render(CHAT_DIGEST, user, CHAT_DIGEST, values)
 
 
-# How each kind (notifications.kinds.Kind.renders) is rendered from its caller's context.
+# How each kind (the `renders` of notifications.kinds.Kind) is rendered from its caller's context.
 _RENDERERS = {
     "game_started": game_started,
     "prompt": your_turn,

@@ -49,8 +49,8 @@ def send_daily_digests() -> int:
 
 
 # Named by their module (notifications.tasks.*, routed to the email queue). A message queued
-# under an older name (games.tasks.write_asks, chat.tasks.send_chat_digests) before an upgrade
-# is dropped as unregistered; the sweep writes asks left unwritten, the tick digests.
+# under its older name (games' or chat's) before an upgrade is dropped as unregistered; the
+# sweep writes the asks left unwritten, the tick the chat digests.
 @shared_task(bind=True, **RELIABLE)
 def write_asks(self, game_id: int) -> int:
     """Write the "your turn" emails a game's change queued (on the email queue)."""

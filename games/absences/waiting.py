@@ -1,6 +1,6 @@
 """Deadlines that wait: for a player on holiday (hour by hour, from their bank) and for a
 paused game. The minute tick calls `spend_due` before it expires anything; the deadline
-worker calls `step_waits` and `start_automatic_holidays` (games.advancing) under the game's
+worker calls `step_waits` and `start_automatic_holidays` (games.workers.advancing) under the game's
 lock before it takes any default.
 
 An hour of holiday is spent ahead, as it starts: it costs an hour of the player's bank once,
