@@ -59,7 +59,7 @@ class PlayerView(APIView):
         operation_id="players_retrieve",
         summary="A player's ratings and games",
         parameters=[USERNAME],
-        responses={200: PlayerOutput, **problems(404)},
+        responses={200: PlayerOutput, **problems(401, 404)},
         description=(
             "The player's rating per game type (μ − 3σ, with its history), their counts of "
             "games, finish rate and latest finished games with their places. Only finished "
@@ -79,7 +79,7 @@ class LeaderboardView(APIView):
         operation_id="ratings_leaderboard",
         summary="The leaderboard of a game type",
         parameters=[GAME_TYPE],
-        responses={200: LeaderboardOutput, **problems(404)},
+        responses={200: LeaderboardOutput, **problems(401, 404)},
         description=(
             "Players with at least `min_games` rated games of the type, best conservative "
             "rating first. 404 unknown_game."
