@@ -39,7 +39,9 @@ class RecentGameOutput(serializers.Serializer):
     game_type = serializers.CharField()
     finished_at = serializers.DateTimeField(allow_null=True)
     players = serializers.IntegerField(help_text="Seats at the table, bots included.")
-    place = serializers.IntegerField(help_text="1 is best; a shared place is a tie.")
+    place = serializers.IntegerField(
+        help_text="1 is best; a shared place is a tie; one who left: the seats + 1, below all."
+    )
     left = serializers.BooleanField(help_text="The player had left: ranked last.")
     rating = serializers.FloatField(help_text="The conservative rating after this game.")
     change = serializers.FloatField(help_text="How much this game moved it.")
