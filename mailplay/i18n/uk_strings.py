@@ -20,10 +20,6 @@ UK = {
     "%(number)s is not one of the options, so nothing was played. Reply with a number from 1 to %(count)s.": "Варіанта %(number)s немає, тож нічого не зіграно. Надішліть у відповідь номер від 1 до %(count)s.",
     "%(number)s is not one of the options of your next question, so nothing more was played. Reply with a number from 1 to %(count)s.": "Серед варіантів вашого наступного питання немає %(number)s, тож більше нічого не зіграно. Надішліть у відповідь номер від 1 до %(count)s.",
     "%(number)s could not be played. %(reason)s": "Варіант %(number)s не вдалося зіграти. %(reason)s",
-    "That question has moved on.": "Це питання вже закрите.",
-    "Nothing waits for you at the moment.": "Зараз від вас нічого не потрібно.",
-    "The game is over.": "Гру завершено.",
-    "That choice is not one of the options.": "Такого варіанта немає.",
     # Our answer to a reply.
     "Khôra: your answer in “%(game_name)s”": f"Khôra: ваша відповідь у грі {GAME}",
     "Your answer in “%(game_name)s”": f"Ваша відповідь у грі {GAME}",
@@ -61,10 +57,6 @@ UK = {
     "“%(game_name)s” takes no decisions any more.": f"Гра {GAME} більше не приймає рішень.",
     "What you are asked now": "Що вас питають зараз",
     "Nothing is asked of you right now; we will write when it is your turn.": "Зараз від вас нічого не потрібно; ми напишемо, коли буде ваш хід.",
-    "%(cost)s dr.": "%(cost)s др.",
-    "price\x04free": "безкоштовно",
-    "%(count)s× %(colour)s": "%(count)s× %(colour)s",
-    "needs %(tokens)s": "потрібно %(tokens)s",
     # After an answer: the link is no log-in; how to play the rest.
     "See the table": "Переглянути стіл",
     "To play the rest": "Щоб грати далі",

@@ -95,7 +95,6 @@ UK = {
         f"Ви поспіль пропустили %(missed)s крайніх строків у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
         f"Ви поспіль пропустили %(missed)s крайнього строку у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
     ],
-    "Its moves are marked in the game's log as made for you by the server.": "Його ходи позначено в журналі гри як зроблені за вас сервером.",
     "Take your seat back by answering any prompt": "Поверніть собі місце: дайте відповідь на будь-яке питання",
     "To take your seat back, answer any prompt:": "Щоб повернути собі місце, дайте відповідь на будь-яке питання:",
     "Until then you get no “your turn” emails or reminders for this game.": "Доти ви не отримуватимете листів «ваш хід» і нагадувань щодо цієї гри.",
@@ -166,6 +165,14 @@ UK = {
     "Khôra: your turn in “%(game_name)s”": f"Khôra: ваш хід у грі {GAME}",
 }
 UK.update(TABLE_SAY)  # the table's say (games/absences/seat_votes.py), in a module of its own
+UK.update(
+    {  # an option's price and needs, as the prompts list them (notifications/prompts.py)
+        "%(cost)s dr.": "%(cost)s др.",
+        "price\x04free": "безкоштовно",
+        "%(count)s× %(colour)s": "%(count)s× %(colour)s",
+        "needs %(tokens)s": "потрібно %(tokens)s",
+    }
+)
 UK.update(
     {
         "Your deadline passed, so the default was played for you:": "Ваш час минув, тож за вас зіграно типовий вибір:",

@@ -344,7 +344,6 @@ UK.update(
         "This invitation is unknown or was used already.": "Це запрошення невідоме або вже використане.",
         "No bot plays that seat any more.": "На цьому місці вже не грає бот.",
         "You have made as many substitute invitations as you may in a day; try again later.": "Ви вже зробили стільки запрошень на заміну, скільки можна за день; спробуйте пізніше.",
-        "Send this link to the player who will take the seat: %(link)s": "Надішліть це посилання гравцеві, який займе місце: %(link)s",
         "The seat is yours: you play it from its open prompt on.": "Місце ваше: ви граєте з поточного запитання.",
         "Take over a seat": "Зайняти місце",
         "Take the seat": "Зайняти місце",
