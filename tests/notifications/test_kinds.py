@@ -3,6 +3,7 @@ email template belongs to a record, and the questions other modules ask read the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,11 @@ def test_the_questions_about_a_kind_read_its_record():
     for name in ("reminder", "reminder_<N>h", "reminder_0h", "no_such_kind"):
         with pytest.raises(ValueError, match="Unknown notification kind"):
             kinds.kind_of(name)
+
+
+def test_the_docs_table_lists_every_kind_with_its_family():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "notifications.md").read_text()
+    rows = dict(re.findall(r"^\| `([\w<>]+)`[^|]*\| ([^|]+?) \|", text, re.M))
+    for kind in kinds.KINDS:
+        family = "—" if kind.family in (kinds.DIGEST, kinds.CHAT_DIGEST) else kind.family
+        assert rows.get(kind.name, "").split(" ")[0] == family, kind.name
