@@ -1,15 +1,31 @@
 """What the ratings hear from games: a game that ends now is rated in the same transaction
-that records its end (the writer's commit runs its listeners inside it)."""
+that records its end (the writer's commit runs its listeners inside it).
+
+The rating runs in a savepoint of its own: should it fail (a bug, a lock that deadlocks), the
+game still ends, unrated, with the error logged; `manage.py recompute_ratings` rates it later.
+A game that could not end because of its ratings would be worse than a rating late."""
 
 from __future__ import annotations
+
+import logging
+
+from django.db import transaction
 
 from games import events
 from ratings import services
 from ratings.standings import standings
 
+logger = logging.getLogger(__name__)
+
 
 def game_written(event: events.GameWritten) -> None:
     if not event.ends_now:
         return
-    ranking = event.rules.scores(event.state)["ranking"]
-    services.rate_game(event.game, standings(event.game, event.seats, ranking))
+    try:
+        with transaction.atomic():
+            ranking = event.rules.scores(event.state)["ranking"]
+            services.rate_game(event.game, standings(event.game, event.seats, ranking))
+    except Exception:
+        logger.exception(
+            "game %s ended unrated; manage.py recompute_ratings rates it", event.game.public_id
+        )

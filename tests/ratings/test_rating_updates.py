@@ -134,3 +134,34 @@ def test_a_game_is_rated_once():
 def test_the_shown_rating_is_conservative():
     assert skill.conservative(*INITIAL) == pytest.approx(0.0)
     assert skill.conservative(30.0, 2.0) == 24.0
+
+
+@pytest.mark.django_db
+def test_a_failing_rating_leaves_the_game_to_end_unrated(monkeypatch, caplog):
+    from types import SimpleNamespace
+
+    from ratings import listening
+
+    ann, bob = _users("ann", "bob")
+    game = _game(ann, 2)
+    seats = [Seat.objects.create(game=game, position=i, user=u) for i, u in enumerate([ann, bob])]
+    ranking = [{"place": 1, "seats": [0]}, {"place": 2, "seats": [1]}]
+    event = SimpleNamespace(
+        ends_now=True,
+        game=game,
+        seats=seats,
+        state=None,
+        rules=SimpleNamespace(scores=lambda state: {"ranking": ranking}),
+    )
+
+    def broken(entrants, places):
+        raise ValueError("a bug in the arithmetic")
+
+    monkeypatch.setattr(skill, "rate", broken)
+    listening.game_written(event)  # raises nothing: the game's end goes on
+    assert not RatedGame.objects.exists() and not Rating.objects.exists()
+    assert "ended unrated" in caplog.text
+    monkeypatch.undo()
+    listening.game_written(event)
+    assert RatedGame.objects.filter(game=game).exists()
+    assert _rating(ann)[0] > _rating(bob)[0]
