@@ -232,8 +232,6 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES: tuple[Queue, ...] = (Queue("celery"), Queue("email"))
 CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "email"},
-    "games.tasks.write_asks": {"queue": "email"},
-    "chat.tasks.*": {"queue": "email"},
     "mailplay.tasks.send_inbound_reply": {"queue": "email"},
 }
 

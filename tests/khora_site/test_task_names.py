@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 from khora_site.celery import app
@@ -46,3 +47,11 @@ def test_every_task_is_named_by_its_module_path_or_listed_in_the_docs():
             f"task {name!r} is {path}: name it by its module, or list it in docs/operations.md"
         )
     assert not set(listed) - set(tasks), "docs/operations.md lists tasks that do not exist"
+
+
+def test_every_route_and_beat_entry_names_a_task_that_exists(settings):
+    tasks = registered()
+    for pattern in settings.CELERY_TASK_ROUTES:
+        assert any(fnmatch(name, pattern) for name in tasks), f"route {pattern!r} takes no task"
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        assert entry["task"] in tasks, entry["task"]
