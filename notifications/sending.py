@@ -30,7 +30,7 @@ from kombu.exceptions import OperationalError
 from common import clock
 from games.models import Game, Seat
 from notifications import emails
-from notifications.kinds import KINDS, OWED, REMINDER_NAME, stale_once_answered
+from notifications.kinds import KINDS, OWED, REMINDER_NAME, asks, stale_once_answered
 from notifications.models import Notification, SendingPause
 from notifications.selectors import language_of
 
@@ -197,7 +197,7 @@ def _no_longer_asked(row: Notification) -> bool:
             pending_prompt=row.prompt,
             game__status=Game.Status.ACTIVE,
         ).exists()
-    elif row.kind == "game_started":
+    elif asks(row.kind):  # asks, but stays worth reading once answered: the game's start
         still = Game.objects.filter(pk=row.game_id, status=Game.Status.ACTIVE).exists()
     else:
         return False
