@@ -34,7 +34,7 @@ def _copy_sources(app: Path, into: Path) -> None:
         return [
             name
             for name in names
-            if name in ("locale", "__pycache__", "migrations")
+            if name in ("locale", "__pycache__")
             or (Path(folder, name).is_file() and Path(name).suffix not in SOURCES)
         ]
 
