@@ -19,13 +19,13 @@ def pytest_configure(config):
     LiveServerThread.server_class = NoDelayThreadedWSGIServer
 
 
-def pytest_collection_modifyitems(items):
-    """The suite runs on two processes (pytest-xdist, `--dist loadgroup`). The integration
-    tests start Celery workers that consume the broker's shared queues and servers that share
-    the stream limits' Redis, so they run one after another on one process of the two."""
-    for item in items:
-        if "tests/integration/" in str(item.fspath):
-            item.add_marker(pytest.mark.xdist_group("real_parts"))
+def pytest_itemcollected(item):
+    """The integration tests are marked `real_worker` as they are collected, before any
+    selection: bin/test runs the rest on two processes (`-m "not real_worker"`) and then these
+    in one, since the Celery workers they start consume the broker's shared queues (a worker
+    started for one process would take the other's tasks, for games its database lacks)."""
+    if "tests/integration/" in str(item.fspath):
+        item.add_marker(pytest.mark.real_worker)
 
 
 @pytest.fixture(autouse=True, scope="session")
