@@ -142,8 +142,8 @@ TABLE = [
     ),
     # Player pages and leaderboards: reads open to anyone (finished games only: none here;
     # their 404s are in tests/ratings/test_player_api.py).
-    Case("player", "get", "/api/v1/players/alice/", everyone(200)),
-    Case("ratings-leaderboard", "get", "/api/v1/ratings/khora/leaderboard/", everyone(200)),
+    Case("player", "get", "/api/v1/players/{username}/", everyone(200)),
+    Case("ratings-leaderboard", "get", "/api/v1/ratings/{game_type}/leaderboard/", everyone(200)),
     Case("me-chat", "get", "/api/v1/me/chat/", everyone(200, anonymous=401)),
     Case(
         "me-chat",
@@ -317,6 +317,8 @@ def test_endpoint_for_role(world, case, role):
         .replace("{endpoint_id}", "999999")
         .replace("{absence_id}", "999999")
         .replace("{position}", "2")  # the bot's seat: no substitute for it
+        .replace("{username}", "alice")
+        .replace("{game_type}", "khora")
     )
     body = case.body(world, role) if case.body else {}
     if case.method == "get":
