@@ -106,7 +106,21 @@ def classes() -> dict[str, list[str]]:
     return found
 
 
+# Entry points act on being imported (the stream server's marks this process as a stream
+# process and changes the database settings), so they are read, never imported, here.
+ENTRY_POINTS = ("khora_site.asgi", "khora_site.wsgi", "manage")
+
+
 def _has(module: str, attributes: list[str]) -> bool:
+    if module in ENTRY_POINTS or (not attributes and module in modules()):
+        if not attributes:
+            return module in modules()
+        source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        defined = {
+            getattr(node, "name", None) or getattr(getattr(node, "targets", [None])[0], "id", None)
+            for node in ast.parse(source).body
+        }
+        return attributes[0] in defined
     try:
         thing = importlib.import_module(module)
     except ImportError:

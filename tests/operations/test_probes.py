@@ -18,7 +18,10 @@ def check(body: dict, name: str) -> dict:
     return next(found for found in body["checks"] if found["name"] == name)
 
 
-def test_liveness_answers_loopback_probes_past_the_https_redirect_and_the_host_check(settings):
+def test_liveness_answers_loopback_probes_past_the_https_redirect_and_the_host_check(
+    settings, monkeypatch
+):
+    monkeypatch.setitem(health.PROCESS, "kind", "web")
     settings.SECURE_SSL_REDIRECT = True
     settings.ALLOWED_HOSTS = ["khora.example.org"]
     response = Client().get("/health/live/", HTTP_HOST="127.0.0.1:8000")
