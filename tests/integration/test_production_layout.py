@@ -35,7 +35,7 @@ from mailplay.models import InboundMessage
 from tests.integration import layout
 from tests.integration.conftest import _free_port, database_url, wait_for
 from tests.integration.servers import Proxy
-from tests.integration.test_play_by_email import OPTION, Mailbox
+from tests.integration.test_play_by_email import Mailbox
 from tests.integration.test_stream_restarts import EventSource
 
 TOKEN = secrets.token_urlsafe(24)
@@ -168,20 +168,9 @@ def json_lines(path: Path) -> list[dict]:
 
 
 class Inbox(Mailbox):
-    """Bob's mail client and his relay: he answers the newest email that asks him something
-    (numbered options; an answer that only says the game waits for alice asks nothing), and the
-    relay retries the same message (its Message-ID) while the receiver restarts, as any MTA
-    queues and tries again."""
-
-    def reply_to_newest_question(self) -> bool:
-        asking = [m for m in self.inbox() if m["Reply-To"] and OPTION.search(_text(m))]
-        if not asking or asking[-1]["Message-ID"] in self.answered:
-            return False
-        question = asking[-1]
-        self.answered.add(question["Message-ID"])
-        text = _text(question)
-        self.send(question, str(self.rng.randint(1, len(OPTION.findall(text)))), text)
-        return True
+    """Bob's mail client (Mailbox: he answers the newest email that asks him something) and his
+    relay, which retries the same message (its Message-ID) while the receiver restarts, as any
+    MTA queues and tries again."""
 
     def send(self, question, answer: str, quoted: str) -> None:
         reply = EmailMessage()
@@ -204,10 +193,6 @@ class Inbox(Mailbox):
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.3)
-
-
-def _text(message) -> str:
-    return message.get_body(("plain",)).get_content()
 
 
 def test_the_whole_layout_plays_through_a_rolling_restart_of_every_process(
