@@ -27,11 +27,15 @@ MATCHUPS = {
     "standard-vs-random-2": ("standard", "random", 2),
     "standard-vs-random-3": ("standard", "random", 3),
     "standard-vs-random-4": ("standard", "random", 4),
+    # Today's `standard` against the frozen reference (bots/standard_2026.py, issue 51).
+    "standard-vs-standard_2026-2": ("standard", "standard_2026", 2),
+    "standard-vs-standard_2026-4": ("standard", "standard_2026", 4),
     "strong-vs-standard-2": ("strong", "standard", 2),
     "strong-vs-standard-4": ("strong", "standard", 4),
 }
 TARGETS = {
     "standard-vs-random-4": 0.80,
+    "standard-vs-standard_2026-4": 0.70,
     "strong-vs-standard-2": 0.60,
     "strong-vs-standard-4": 0.40,
 }

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from bots.budget import Answer, Budget
 from bots.random_bot import RandomBot
 from bots.standard import StandardBot
+from bots.standard_2026 import Standard2026Bot
 from bots.strong import StrongBot
 
 if TYPE_CHECKING:
@@ -41,12 +42,15 @@ class Searcher(Protocol):
 
 LEVELS: dict[str, Bot] = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
 LEVEL_NAMES = list(LEVELS)  # the API's choice set (BotLevelEnum)
+# Levels kept only to measure the others against (bench/tournament.py, tests/bots): frozen
+# copies of an earlier level, never offered to players (not in LEVELS, so not in the API).
+REFERENCE_LEVELS: dict[str, Bot] = {"standard_2026": Standard2026Bot()}
 log = logging.getLogger(__name__)
 
 
 def get(level: str) -> Bot:
     try:
-        return LEVELS[level]
+        return LEVELS[level] if level in LEVELS else REFERENCE_LEVELS[level]
     except KeyError:
         raise KeyError(f"Unknown bot level {level!r}; levels: {', '.join(LEVELS)}.") from None
 
