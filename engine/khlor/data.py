@@ -63,17 +63,21 @@ class Piece:
 
 EGG = 3  # the index of the egg symbol in Piece.cells (guess, K4)
 
+# Where the egg symbols sit is our guess (K4), chosen so that the rulebook's step 2b means
+# something: the back sides of S, L and J cover three demon squares no front side does
+# (tests/engine/khlor/test_pieces.py). A front side catches any straight or bent three.
+
 # The seven one-sided tetrominoes, in their circle's order before the deal shuffles it.
 PIECES: dict[str, Piece] = {
     piece.id: piece
     for piece in (
-        Piece("I", ((0, 0), (1, 0), (2, 0), (3, 0)), ("E", "W")),
-        Piece("O", ((0, 0), (1, 0), (0, 1), (1, 1)), ("N", "S")),
-        Piece("T", ((0, 0), (1, 0), (2, 0), (1, 1)), ("N", "E", "W")),
-        Piece("S", ((0, 0), (1, 0), (2, 1), (1, 1)), ("N", "E")),
-        Piece("Z", ((1, 0), (2, 0), (0, 1), (1, 1)), ("N", "W")),
-        Piece("L", ((0, 0), (0, 1), (1, 0), (0, 2)), ("S", "E")),
-        Piece("J", ((1, 0), (1, 1), (0, 0), (1, 2)), ("S", "W")),
+        Piece("I", ((1, 0), (2, 0), (3, 0), (0, 0)), ("E", "W")),
+        Piece("O", ((1, 0), (0, 1), (1, 1), (0, 0)), ("N", "S")),
+        Piece("T", ((1, 0), (2, 0), (1, 1), (0, 0)), ("N", "E", "W")),
+        Piece("S", ((0, 0), (1, 1), (2, 1), (1, 0)), ("N", "E")),
+        Piece("Z", ((1, 0), (0, 1), (1, 1), (2, 0)), ("N", "W")),
+        Piece("L", ((0, 1), (0, 2), (1, 0), (0, 0)), ("S", "E")),
+        Piece("J", ((0, 0), (1, 0), (1, 2), (1, 1)), ("S", "W")),
     )
 }
 
