@@ -41,7 +41,8 @@ def problems(state: State) -> list[str]:
             found.append(f"{square} holds {len(stack)} demons")
         if stack and square in state.eggs:
             found.append(f"{square} holds demons and an egg")
-    for seat, caught in enumerate(state.caught):
-        if sum(caught.values()) % DEMONS_PER_TURN:
-            found.append(f"seat {seat} caught {sum(caught.values())} demons, not 3 a turn")
+    for seat, by_colour in enumerate(state.caught):
+        total = sum(by_colour.values())
+        if total % DEMONS_PER_TURN:
+            found.append(f"seat {seat} caught {total} demons, not 3 a turn")
     return found
