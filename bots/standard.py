@@ -17,7 +17,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 import engine
-from bots.worth import rounds_left, worth
+from bots.worth import Gains, explore_gains, rounds_left, worth
 from engine.core import Event, Prompt
 from engine.khora import seat_tasks
 from engine.khora.content.cards import CARDS
@@ -69,7 +69,9 @@ def choose(state: State, seat: int, prompt: Prompt) -> str:
 
 
 def _best_by_worth(state: State, seat: int, prompt: Prompt) -> str:
-    best_id, best = prompt.default, None
+    # Not `prompt.default` as the start: the engine works a prompt's default out when it is
+    # first read (which options no other beats), a fifth of a playout's time, for nothing.
+    best_id, best = prompt.options[0].id, None
     for option in prompt.options:
         event = Event(
             "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option.id}, seat=seat
@@ -104,33 +106,43 @@ def card_value(state: State, seat: int, card_id: str, base: float | None = None)
 
 def _assign(state: State, seat: int, prompt: Prompt) -> str:
     """The tile for this die in the best assignment of the seat's remaining dice."""
+    plans = dice_plans(state, seat)
+    if not plans:
+        return prompt.default
+    wanted = f"tile:{plans[0][1][0]}"
+    return wanted if prompt.option(wanted) else prompt.default
+
+
+def dice_plans(state: State, seat: int, fast: bool = False) -> list[tuple[float, tuple[int, ...]]]:
+    """Every assignment of the seat's remaining dice to free tiles that its citizens can pay
+    for, with what it is worth (the tiles' values less the citizens the short dice cost), the
+    best first; `fast`: follow-ups judged the playouts' cheaper way (`tile_value`)."""
     player = state.players[seat]
-    die = len(player.assignment)
-    dice = player.dice[die:]
+    dice = player.dice[len(player.assignment) :]
     free = [t for t in range(7) if t not in player.assignment]
     base = worth(state, seat)
-    values = {tile: tile_value(state, seat, tile, base) for tile in free}
+    values = {tile: tile_value(state, seat, tile, base, fast) for tile in free}
     left = rounds_left(state)
     # A citizen paid is also one less for the tax of the rounds to come; in the last round
     # there is none, and citizens left over score nothing: spend them on the tiles that do.
     citizen = 0.1 + 0.3 * left / 8 + (0.4 if left else 0.0)
-    best_plan, best = None, None
+    plans = []
     for plan in permutations(free, len(dice)):
         short = sum(max(0, tile - value) for tile, value in zip(plan, dice, strict=True))
         if short > player.citizens:
             continue
-        total = sum(values[tile] for tile in plan) - short * citizen
-        if best is None or total > best:
-            best_plan, best = plan, total
-    if best_plan is None:
-        return prompt.default
-    wanted = f"tile:{best_plan[0]}"
-    return wanted if prompt.option(wanted) else prompt.default
+        plans.append((sum(values[tile] for tile in plan) - short * citizen, plan))
+    # Ties keep the order of permutations (the lower tiles first), as a stable sort does.
+    plans.sort(key=lambda scored: -scored[0])
+    return plans
 
 
-def tile_value(state: State, seat: int, tile: int, base: float | None = None) -> float:
+def tile_value(
+    state: State, seat: int, tile: int, base: float | None = None, fast: bool = False
+) -> float:
     """What taking action `tile` now would add to the seat's worth, with its best follow-up;
-    `base`: the seat's worth now, when the caller has it (the same for every tile)."""
+    `base`: the seat's worth now, when the caller has it (the same for every tile); `fast`:
+    an exploration judged by its gains alone (bots.worth.explore_gain), not played out."""
     trial = state.clone()
     trial.players[seat].agenda = []
     if base is None:
@@ -144,6 +156,13 @@ def tile_value(state: State, seat: int, tile: int, base: float | None = None) ->
     agenda = trial.players[seat].agenda
     if agenda and agenda[0].kind == "draw":
         value += 1.0  # Legislation: one more card kept
+    elif fast and agenda and agenda[0].kind == "explore":
+        value += max(0.0, max(explore_gains(trial, seat).values(), default=0.0))
+    elif fast and agenda and agenda[0].kind == "buy_token":
+        gains = Gains(trial, seat)
+        options = seat_tasks.HANDLERS["buy_token"].options(trial, seat, agenda[0])
+        bought = [gains.of(((o.data["colour"], "minor"),), o.data["drachma"]) for o in options[1:]]
+        value += max(0.0, max(bought, default=0.0))
     elif agenda and agenda[0].kind in _FOLLOW_UPS:
         value = max(value, _best_follow_up(trial, seat, agenda[0], taken) - base)
     return value

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 import engine
 from bots.budget import Answer, Budget
-from bots.standard import choose
+from bots.rollout import Plan, Rollout
+from bots.standard import choose, dice_plans
 from bots.worth import margin
 from engine.core import Event, Prompt
 from engine.khora.state import State
@@ -40,6 +41,10 @@ EXPLORATION = 0.7
 # playouts alone are noisy; the bonus makes the search leave the standard answer only for
 # one that keeps doing better.
 PRIOR_BONUS = 0.3
+# With two dice or more to place, the search compares whole assignments (a tile for each
+# die), the best few by `standard`'s judgement, not one die's tile at a time: what a die is
+# worth on a tile depends on where the others go.
+PAIRINGS = 6
 
 
 class StrongBot:
@@ -72,19 +77,31 @@ class StrongBot:
         soft = started + limits.ceiling * 0.9
         hard = started + limits.ceiling
         seat = knowledge.seat
-        standard = choose(knowledge.sample(rng), seat, prompt)
-        bonus = [PRIOR_BONUS if option.id == standard else 0.0 for option in options]
-        visits = [0] * len(options)
-        totals = [0.0] * len(options)
+        first = knowledge.sample(rng)
+        standard = choose(first, seat, prompt)
+        # What the search compares: the options, or with two dice or more to place the best
+        # assignments of them all (the first die's option, the rest forced in the playout).
+        pairings = _pairings(first, seat, prompt)
+        candidates: list[tuple[str, Plan | None]] = [*pairings] or [
+            (option.id, None) for option in options
+        ]
+        # The standard answer's head start: its best pairing comes first.
+        bonus = [
+            PRIOR_BONUS if (n == 0 if pairings else option_id == standard) else 0.0
+            for n, (option_id, _plan) in enumerate(candidates)
+        ]
+        count = len(candidates)
+        visits = [0] * count
+        totals = [0.0] * count
         iterations = 0
         while clock() < soft and limits.more(iterations, self.cpu_clock() - cpu_started):
             iterations += 1
-            if iterations <= len(options):
+            if iterations <= count:
                 pick = iterations - 1
             else:
                 log_n = math.log(iterations)
                 pick = max(
-                    range(len(options)),
+                    range(count),
                     key=lambda i: (
                         totals[i] / visits[i]
                         + EXPLORATION * math.sqrt(log_n / visits[i])
@@ -92,22 +109,47 @@ class StrongBot:
                     ),
                 )
             sample = knowledge.sample(rng)
+            option_id, plan = candidates[pick]
             event = Event(
                 "decision",
-                {"prompt": prompt.id, "kind": prompt.kind, "option": options[pick].id},
+                {"prompt": prompt.id, "kind": prompt.kind, "option": option_id},
                 seat=seat,
             )
+            forced = {} if plan is None else {(seat, sample.round): plan}
             # The sample is this playout's own: it is changed in place all the way.
-            reward = _playout(_game.advance(sample, event), seat, rng, clock, hard)
+            reward = _playout(
+                _game.advance(sample, event), seat, rng, clock, hard, Rollout(forced).choose
+            )
             visits[pick] += 1
             totals[pick] += reward
         if not any(visits):  # no time for even one playout: the standard answer
             return Answer(standard, 0)
-        best = max(range(len(options)), key=lambda i: (visits[i], bonus[i], totals[i]))
-        return Answer(options[best].id, iterations)
+        best = max(range(count), key=lambda i: (visits[i], bonus[i], totals[i]))
+        return Answer(candidates[best][0], iterations)
 
 
-def _playout(state: State, seat: int, rng: Random, clock: Clock, deadline: float) -> float:
+def _pairings(state: State, seat: int, prompt: Prompt) -> list[tuple[str, Plan]]:
+    """The best `PAIRINGS` assignments of the seat's dice left (`standard`'s first), when it
+    has two or more to place: each as (the option of its first die, all the seat's tiles)."""
+    if prompt.kind != "assign_die":
+        return []
+    player = state.players[seat]
+    if len(player.dice) - len(player.assignment) < 2:
+        return []
+    pairings = []
+    for _value, plan in dice_plans(state, seat)[:PAIRINGS]:
+        option_id = f"tile:{plan[0]}"
+        if prompt.option(option_id) is not None:
+            pairings.append((option_id, (*player.assignment, *plan)))
+    return pairings
+
+
+Policy = Callable[[State, int, Prompt], str]
+
+
+def _playout(
+    state: State, seat: int, rng: Random, clock: Clock, deadline: float, policy: Policy
+) -> float:
     decisions = 0
     while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
         if _game.needs_chance(state):
@@ -115,7 +157,7 @@ def _playout(state: State, seat: int, rng: Random, clock: Clock, deadline: float
             continue
         pending = _game.pending(state)
         other, prompt = min(pending.items())
-        option = choose(state, other, prompt)
+        option = policy(state, other, prompt)
         state = _game.advance(
             state,
             Event(

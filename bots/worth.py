@@ -9,9 +9,11 @@ round drachmas and cards in hand are worth next to nothing already (see `worth`)
 
 from __future__ import annotations
 
+from engine.khora import abilities
 from engine.khora.content import rulings
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
+from engine.khora.content.exploration import SPACES
 from engine.khora.phases.round_start import ROUNDS
 from engine.khora.phases.scoring import score_breakdown
 from engine.khora.state import Player, State
@@ -22,6 +24,19 @@ READINESS = (1.0, 0.6, 0.35, 0.2)
 ONGOING_PER_ROUND = 0.8  # a played ongoing card: what it brings in a round, on average
 DEVELOPMENT_PER_ROUND = 1.0  # an unlocked development's ability, each round left
 NEXT_DEVELOPMENT_HOPE = 4.0  # the next development, while it is still early
+# What a resource or a level is worth: a base, plus `*_EARLY` times how early it is (1 in the
+# first round, 0 in the last), or per round left (`*_PER_ROUND`).
+DRACHMA, DRACHMA_EARLY = 0.25, 0.35
+PHILOSOPHY, PHILOSOPHY_EARLY = 0.6, 1.0
+CITIZEN, CITIZEN_EARLY = 0.1, 0.3
+TROOP, TROOP_EARLY = 0.6, 1.4
+TAX_PER_ROUND = 0.55
+GLORY, GLORY_EARLY = 0.1, 0.3
+ECONOMY_PER_ROUND, CULTURE_PER_ROUND, MILITARY_PER_ROUND = 0.7, 0.3, 0.9
+MINOR, MINOR_EARLY = 0.6, 1.2
+MAJOR, MAJOR_EARLY = 1.0, 1.5
+CARD_HOPE, CARD_HOPE_EARLY = 0.4, 1.4
+THIRD_DIE_PER_ROUND = 1.5  # a third die: one more action every round left
 LAST_ROUND_DRACHMA = 0.05  # above the tie-break's 0.01: a drachma not spent is still a tie-break
 _ONGOING = frozenset(card_id for card_id, card in CARDS.items() if card.kind == "ongoing")
 
@@ -54,24 +69,85 @@ def worth(state: State, seat: int) -> float:
     # development), and a card kept in hand nothing: it scores only if played now (its play
     # is valued as the option that plays it). Valued as before, both made the bot keep them
     # rather than pay for a card's points (issue 51: 2 VP a seat left in hand).
-    drachma = (0.25 + 0.35 * early) if left else LAST_ROUND_DRACHMA
+    drachma = (DRACHMA + DRACHMA_EARLY * early) if left else LAST_ROUND_DRACHMA
     return (
         score
         + player.drachma * drachma
-        + player.philosophy * (0.6 + 1.0 * early)
-        + min(player.citizens, 15) * (0.1 + 0.3 * early)
-        + min(player.troops, 15) * (0.6 + 1.4 * early)
-        + player.tax * 0.55 * left
-        + player.glory * (0.3 * early + 0.1)
-        + (player.economy - 1) * 0.7 * left
-        + (player.culture - 1) * 0.3 * left
-        + (player.military - 1) * 0.9 * left
-        + minors * (0.6 + 1.2 * early)
-        + majors * (1.0 + 1.5 * early)
+        + player.philosophy * (PHILOSOPHY + PHILOSOPHY_EARLY * early)
+        + min(player.citizens, 15) * (CITIZEN + CITIZEN_EARLY * early)
+        + min(player.troops, 15) * (TROOP + TROOP_EARLY * early)
+        + player.tax * TAX_PER_ROUND * left
+        + player.glory * (GLORY + GLORY_EARLY * early)
+        + (player.economy - 1) * ECONOMY_PER_ROUND * left
+        + (player.culture - 1) * CULTURE_PER_ROUND * left
+        + (player.military - 1) * MILITARY_PER_ROUND * left
+        + minors * (MINOR + MINOR_EARLY * early)
+        + majors * (MAJOR + MAJOR_EARLY * early)
         + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
         + ONGOING_PER_ROUND * left * ongoing
+        + (THIRD_DIE_PER_ROUND * left if player.dice_count > 2 else 0.0)
         + (_prospects(player, early, red, blue, green) if left else 0.0)
     )
+
+
+def explore_gains(state: State, seat: int) -> dict[str, float]:
+    """What exploring each space the seat's troops reach would add to its `worth`, by option
+    id ("space:<id>"), worked out from the space's gains instead of playing the exploration
+    (the playouts' cheaper judgement, bots.rollout)."""
+    gains = Gains(state, seat)
+    extra_loss = abilities.modifier(state, seat, "explore_loss")
+    troops = state.players[seat].troops
+    found = {}
+    for space_id in state.exploration:
+        space = SPACES[space_id]
+        if troops >= space.troops_required:
+            lost = max(0, space.troops_lost + extra_loss)
+            found[f"space:{space_id}"] = gains.of(space.given, space.drachma, space.vp, lost)
+    return found
+
+
+class Gains:
+    """What tokens, drachmas, VP and troops lost would add to a seat's `worth`, from the
+    weights rather than by changing a copy of the state and valuing it again; what a token
+    may add through the seat's cards' scorers is left out."""
+
+    __slots__ = ("colours", "drachma", "early", "hope", "left", "major", "minor", "player", "troop")
+
+    def __init__(self, state: State, seat: int):
+        self.player = player = state.players[seat]
+        self.left = left = rounds_left(state)
+        self.early = early = left / (ROUNDS - 1)
+        tokens = player.tokens
+        self.colours = {
+            colour: tokens.get(f"{colour}_minor", 0) + tokens.get(f"{colour}_major", 0)
+            for colour in ("red", "blue", "green")
+        }
+        self.drachma = (DRACHMA + DRACHMA_EARLY * early) if left else LAST_ROUND_DRACHMA
+        self.troop = TROOP + TROOP_EARLY * early
+        self.minor, self.major = MINOR + MINOR_EARLY * early, MAJOR + MAJOR_EARLY * early
+        self.hope = self._hope(self.colours) if left else 0.0
+
+    def _hope(self, colours: dict[str, int]) -> float:
+        return _prospects(
+            self.player, self.early, colours["red"], colours["blue"], colours["green"]
+        )
+
+    def of(
+        self, given: tuple[tuple[str, str], ...], drachma: int = 0, vp: int = 0, lost: int = 0
+    ) -> float:
+        """The worth the tokens `given` ((colour, tier) each), `drachma` and `vp` gained and
+        `lost` troops add (drachmas paid are negative)."""
+        player = self.player
+        troops = player.troops
+        gained = vp + drachma * self.drachma
+        gained -= (min(troops, 15) - min(max(0, troops - lost), 15)) * self.troop
+        colours = dict(self.colours)
+        for colour, tier in given:
+            colours[colour] += 1
+            gained += self.major + player.glory if tier == "major" else self.minor
+        if self.left:
+            gained += self._hope(colours) - self.hope
+        return gained
 
 
 def _prospects(player: Player, early: float, red: int, blue: int, green: int) -> float:
@@ -80,7 +156,7 @@ def _prospects(player: Player, early: float, red: int, blue: int, green: int) ->
     `green` are the seat's tokens of each colour."""
     spare = player.philosophy // rulings.PHILOSOPHY_PER_MISSING_TOKEN
     hope = 0.0
-    card_hope = 0.4 + 1.4 * early
+    card_hope = CARD_HOPE + CARD_HOPE_EARLY * early
     for card_id in player.hand:
         lacking = _lacking(CARDS[card_id].needs, red, blue, green) - spare
         hope += card_hope * READINESS[min(lacking, 3) if lacking > 0 else 0]

@@ -1,0 +1,83 @@
+"""The playout policy of `strong`: `standard`'s judgement at a fraction of its cost.
+
+A playout asks its policy for every seat's every answer, so `strong` plays as many playouts as
+its policy is fast. This one answers as `standard` does (bots.standard) save where that is
+dear and a cheaper way keeps the judgement:
+
+- the dice: the seat's best assignment of all its dice is worked out once a round and kept
+  (`standard` works it out again for each die, the same plan from nearly the same position),
+  and a tile's exploration is judged by its gains (bots.worth.explore_gains) instead of
+  being played out space by space;
+- an exploration: the same, the space whose gains are worth most (or none);
+- a pairing forced on the seat (`strong` searching over whole assignments) is played as given.
+
+A `Rollout` lives for one playout: the plans it keeps belong to that playout's state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bots.standard import CARD_CHOICES, dice_plans
+from bots.standard import choose as standard_choice
+from bots.worth import explore_gains, worth
+from engine.khora.seat_tasks import resolve_head
+
+if TYPE_CHECKING:
+    from engine.core import Prompt
+    from engine.khora.state import State
+
+Plan = tuple[int, ...]  # the tiles of a seat's dice, in the order of its dice
+
+
+class Rollout:
+    __slots__ = ("plans",)
+
+    def __init__(self, forced: dict[tuple[int, int], Plan] | None = None):
+        # (seat, round) -> the tiles of all its dice this round
+        self.plans: dict[tuple[int, int], Plan] = dict(forced or {})
+
+    def choose(self, state: State, seat: int, prompt: Prompt) -> str:
+        options = prompt.options
+        if len(options) == 1:
+            return options[0].id
+        if prompt.kind == "assign_die":
+            return self._assign(state, seat, prompt)
+        if prompt.kind == "explore":
+            gains = explore_gains(state, seat)
+            best = max(gains, key=gains.__getitem__, default=None)
+            return best if best is not None and gains[best] > 0 else "skip"
+        if prompt.kind in CARD_CHOICES or prompt.kind == "discard_card":
+            return standard_choice(state, seat, prompt)
+        return _best_by_resolving(state, seat, prompt)
+
+    def _assign(self, state: State, seat: int, prompt: Prompt) -> str:
+        player = state.players[seat]
+        done = len(player.assignment)
+        key = (seat, state.round)
+        plan = self.plans.get(key)
+        if plan is None or tuple(player.assignment) != plan[:done] or len(plan) <= done:
+            plans = dice_plans(state, seat, fast=True)
+            if not plans:
+                return prompt.default
+            plan = (*player.assignment, *plans[0][1])
+            self.plans[key] = plan
+        wanted = f"tile:{plan[done]}"
+        return wanted if prompt.option(wanted) else prompt.default
+
+
+def _best_by_resolving(state: State, seat: int, prompt: Prompt) -> str:
+    """The option that leaves the seat's position worth most, as `standard` answers, each
+    option resolved on a copy without running the game on (the other seats' tasks, the
+    next prompts): a third of what a full step costs."""
+    best_id, best = prompt.options[0].id, None
+    for option in prompt.options:
+        trial = state.clone()
+        try:
+            resolve_head(trial, seat, option)
+        except Exception:  # an option that needs the game run on to resolve: judged as none
+            continue
+        value = worth(trial, seat)
+        if best is None or value > best:
+            best_id, best = option.id, value
+    return best_id
