@@ -1,0 +1,40 @@
+"""Properties over Khlor games whose every choice hypothesis draws (2, 3 and 4 players)."""
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.khlor import checks, game
+from engine.khlor.data import DEMON_SQUARES
+
+# A turn catches 3 of 95 demons: at most 31 turns of at most 3 decisions, and the deal.
+MOST_EVENTS = 1 + 3 * 95 // 3 + 4
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(num_players=st.integers(2, 4), data=st.data())
+def test_demons_and_eggs_are_conserved_every_game_ends_and_replay_equals_play(num_players, data):
+    rng = data.draw(st.randoms(use_true_random=False))
+    state = game.new_game(num_players)
+    events = []
+    while not game.is_over(state):
+        assert len(events) < MOST_EVENTS
+        if game.needs_chance(state):
+            event = game.sample_chance(state, rng)
+        else:
+            pending = game.pending(state)
+            seat = data.draw(st.sampled_from(sorted(pending)))
+            option = data.draw(st.sampled_from(pending[seat].options))
+            event = game.decide(state, seat, pending[seat].id, option.id)
+        state = game.apply(state, event)
+        events.append(event.to_dict())
+        assert checks.problems(state) == []
+    # the end: nothing more the two pieces ahead could catch, or nothing at all
+    left = sum(len(state.stacks[square]) for square in DEMON_SQUARES)
+    assert left + sum(sum(seat.values()) for seat in state.caught) == 95
+    replayed = engine.replay(game, num_players, None, json.loads(json.dumps(events)))
+    for seat in (None, *range(num_players)):
+        assert json.dumps(game.view(replayed, seat)) == json.dumps(game.view(state, seat))
+    assert game.scores(replayed) == game.scores(state)
