@@ -56,6 +56,7 @@ class Rollout:
         done = len(player.assignment)
         key = (seat, state.round)
         plan = self.plans.get(key)
+        # A plan is followed only while the dice placed so far are its own.
         if plan is None or tuple(player.assignment) != plan[:done] or len(plan) <= done:
             plans = dice_plans(state, seat, fast=True)
             if not plans:
