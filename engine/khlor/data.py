@@ -65,7 +65,7 @@ EGG = 3  # the index of the egg symbol in Piece.cells (guess, K4)
 
 # Where the egg symbols sit is our guess (K4), chosen so that the rulebook's step 2b means
 # something: the back sides of S, L and J cover three demon squares no front side does
-# (tests/engine/khlor/test_pieces.py). A front side catches any straight or bent three.
+# (tests/engine/khlor/test_rules.py, K5). A front side catches any straight or bent three.
 
 # The seven one-sided tetrominoes, in their circle's order before the deal shuffles it.
 PIECES: dict[str, Piece] = {
