@@ -180,14 +180,16 @@ class KhlorGame:
                 f"Prompt {prompt_id!r} is no longer open; the current prompt is {current!r}.",
                 {"current_prompt": current},
             )
-        legal = [option.id for option in self._options(state)]
-        if option_id not in legal:
+        try:
+            self._answered(state, option_id)
+        except InvalidEvent:
+            legal = [option.id for option in self._options(state)]
             raise IllegalDecision(
                 "illegal_option",
                 f"{option_id!r} is not an option of this prompt; legal options: "
                 f"{', '.join(legal)}.",
                 {"legal_options": legal},
-            )
+            ) from None
         return Event("decision", {"prompt": current, "kind": state.step, "option": option_id}, seat)
 
     def take(self, state: State, seat: int, choice: Choice, option: Option) -> Event:
