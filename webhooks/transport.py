@@ -95,15 +95,20 @@ def deadline_in(seconds: float) -> float:
     return time.monotonic() + seconds
 
 
-def checked(url: str, deadline: float) -> tuple[Target, list[tuple]]:
+def checked(
+    url: str, deadline: float, allow_private: bool | None = None
+) -> tuple[Target, list[tuple]]:
     """The URL's target and the socket addresses it may be sent to, every one allowed by the
-    policy (unless WEBHOOKS_ALLOW_PRIVATE_ADDRESSES), or AddressRefused; DeadlinePassed when
-    resolving took the whole budget."""
+    policy (unless `allow_private`, by default WEBHOOKS_ALLOW_PRIVATE_ADDRESSES), or
+    AddressRefused; DeadlinePassed when resolving took the whole budget. (Web Push sends
+    through this module too, with its own setting: webpush.delivering.)"""
     target = target_of(url)
     infos = _resolve(target.host, target.port, deadline)
     if not infos:
         raise AddressRefused(NOT_ALLOWED)
-    if not settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES:
+    if allow_private is None:
+        allow_private = settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES
+    if not allow_private:
         for _family, sockaddr in infos:
             if not addresses.is_allowed(addresses.parse(sockaddr[0])):
                 raise AddressRefused(NOT_ALLOWED)
@@ -131,13 +136,22 @@ def _resolve(host: str, port: int, deadline: float) -> list[tuple]:
     return list(unique.values())
 
 
-def post(url: str, body: bytes, headers: dict[str, str], deadline: float) -> Outcome:
-    """POST `body` to `url`, all of it by `deadline` (time.monotonic())."""
+def post(
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    deadline: float,
+    allow_private: bool | None = None,
+) -> Outcome:
+    """POST `body` to `url`, all of it by `deadline` (time.monotonic()). `headers` may set
+    their own Content-Type and User-Agent (a Web Push message is no JSON)."""
     budget = settings.WEBHOOKS_DEADLINE_SECONDS
+    if allow_private is None:
+        allow_private = settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES
     sock: socket.socket | None = None
     try:
-        target, infos = checked(url, deadline)
-        sock = _connect(infos, deadline)
+        target, infos = checked(url, deadline, allow_private)
+        sock = _connect(infos, deadline, allow_private)
         if target.scheme == "https":
             sock = _tls(sock, target.host, deadline)
         return _exchange(_DeadlineSocket(sock, deadline), target, body, headers)
@@ -152,7 +166,7 @@ def post(url: str, body: bytes, headers: dict[str, str], deadline: float) -> Out
             sock.close()
 
 
-def _connect(infos: list[tuple], deadline: float) -> socket.socket:
+def _connect(infos: list[tuple], deadline: float, allow_private: bool) -> socket.socket:
     """A connection to the first checked address that takes one; the peer checked again."""
     failure: OSError = ConnectionError("no address to connect to")
     for family, sockaddr in infos:
@@ -162,7 +176,7 @@ def _connect(infos: list[tuple], deadline: float) -> socket.socket:
             sock.connect(sockaddr)
             peer = sock.getpeername()[0]
             allowed = addresses.is_allowed(addresses.parse(peer))
-            if not allowed and not settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES:
+            if not allowed and not allow_private:
                 raise AddressRefused(NOT_ALLOWED)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             return sock
@@ -196,7 +210,7 @@ def _exchange(sock: _DeadlineSocket, target: Target, body: bytes, headers: dict)
         "POST",
         target.path,
         body=body,
-        headers={**headers, "Content-Type": "application/json", "User-Agent": "Khora-Webhooks"},
+        headers={"Content-Type": "application/json", "User-Agent": "Khora-Webhooks", **headers},
     )
     response = connection.getresponse()
     response.read(RESPONSE_BYTES_READ)

@@ -156,12 +156,8 @@ def test_the_address_actually_connected_to_is_checked_again(monkeypatch, receive
     hook = receiver(200)
     real_checked = transport.checked
 
-    def as_if_public(url, deadline):  # the check of the name passed (say, DNS rebinding)
-        settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = True
-        try:
-            return real_checked(url, deadline)
-        finally:
-            settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = False
+    def as_if_public(url, deadline, allow_private):  # the name's check passed (DNS rebinding)
+        return real_checked(url, deadline, allow_private=True)
 
     monkeypatch.setattr(transport, "checked", as_if_public)
     outcome = transport.post(hook.url, b"{}", {}, transport.deadline_in(1))
