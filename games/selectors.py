@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, F, Q, QuerySet
 
 from common import clock
@@ -400,3 +401,40 @@ def final_ranking(game: Game) -> list[dict[str, Any]]:
         raise DomainError("game_not_finished", "The game has no result until it is finished.", 409)
     rules = engine_game(game)
     return list(rules.scores(load_state(game))["ranking"])
+
+
+SCORE_ROUNDS_SECONDS = 24 * 3600
+
+
+def score_rounds(game: Game, viewer: int | None) -> dict[str, Any]:
+    """A finished game's victory points at the end of each round, as `viewer`'s view (a seat;
+    None: a spectator's) shows them, and the final totals:
+    {"rounds": [{"round": 1, "vp": [per seat]}, ...], "final": [per seat]}.
+    One walk of the log, kept in the cache (the log no longer changes)."""
+    if game.status != Game.Status.FINISHED:
+        raise DomainError("game_not_finished", "The game has no result until it is finished.", 409)
+    key = f"score-rounds:{game.public_id}:{game.rules_version}:{viewer}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    events = (to_engine_event(row) for row in game.events.exclude(type=NOTICE).order_by("seq"))
+    result = score_walk(engine_game(game), game.num_seats, game.options, events, viewer)
+    cache.set(key, result, SCORE_ROUNDS_SECONDS)
+    return result
+
+
+def score_walk(rules, num_seats: int, options: dict | None, events, viewer: int | None) -> dict:
+    """`score_rounds` from a game's setup and log: the log replayed once, the viewer's view
+    read as each round ends (its victory points before the next round changes them)."""
+    state = rules.new_game(num_seats, options)
+    rounds: list[dict[str, Any]] = []
+    seen = getattr(state, "round", 0)
+    for event in events:
+        state = rules.advance(state, event)
+        now = getattr(state, "round", 0)
+        if now != seen:
+            if seen:
+                view = rules.view(state, viewer)
+                rounds.append({"round": seen, "vp": [p["vp"] for p in view["players"]]})
+            seen = now
+    return {"rounds": rounds, "final": list(rules.scores(state)["totals"])}

@@ -17,6 +17,7 @@ from common.language import DEFAULT, LANGUAGES
 from engine.khora import catalog
 from games import selectors
 from games.models import Game
+from web.drawing import pictures
 
 TRACKS = ("economy", "culture", "military")
 COLOURS = ("red", "blue", "green")
@@ -170,6 +171,10 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         persepolis=view["persepolis_explored"],
         deck_size=view["politics_deck_size"],
     )
+    pictures.add_pictures(context, view, names, lang)  # the board drawn, from the same view
+    if game.status == Game.Status.FINISHED:  # the final page and the replay: the score chart
+        at_round = None if view.get("finished") else view["round"]
+        context["score_chart"] = pictures.chart(game, me, names, at_round)
     if detail["scores"]:
         context["scores"] = scores(detail["scores"], names, view)
     return context
