@@ -26,6 +26,7 @@ GLOSSARY: dict[str, str] = {
     "supply": "запас",
     "start player": "перший гравець",
     "additional turn": "додатковий хід",
+    "place (a piece)": "ставити (фігуру)",
     "catch": "ловити",
     "lay (eggs)": "класти",
     "point": "очко",
@@ -87,10 +88,11 @@ def seat_name(seat: int | None, lang: str, names: Sequence[str] | None) -> str:
 Render = Callable[[dict[str, Any], str, str], str]
 
 
-def _piece(p: dict[str, Any], lang: str) -> str:
+def _piece(p: dict[str, Any], lang: str, accusative: bool = False) -> str:
     back = p.get("side") == "back"
     if lang == "uk":
-        return f"фігура {p['piece']}" + (" (зворотний бік)" if back else "")
+        noun = "фігуру" if accusative else "фігура"
+        return f"{noun} {p['piece']}" + (" (зворотний бік)" if back else "")
     return f"piece {p['piece']}" + (" (back side)" if back else "")
 
 
@@ -102,12 +104,12 @@ MESSAGES: dict[str, tuple[Render, Render]] = {
     ),
     "caught": (
         lambda p, who, lang: (
-            f"{who} lays {_piece(p, lang)} on {squares(p['squares'])} (egg symbol on "
+            f"{who} places {_piece(p, lang)} on {squares(p['squares'])} (egg symbol on "
             f"{p['egg']}) and catches {colours(p['colours'], lang)}."
         ),
         lambda p, who, lang: (
-            f"{who} кладе: {_piece(p, lang)} на {squares(p['squares'])} (знак яйця на "
-            f"{p['egg']}); улов: {colours(p['colours'], lang)}."
+            f"{who} ставить {_piece(p, lang, accusative=True)} на {squares(p['squares'])} "
+            f"(знак яйця на {p['egg']}); улов: {colours(p['colours'], lang)}."
         ),
     ),
     "egg_removed": (

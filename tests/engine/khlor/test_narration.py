@@ -76,10 +76,10 @@ def test_a_catch_reads_as_what_happened():
     prompt = game.pending(state)[0]
     _, lines = game.apply_recorded(state, game.decide(state, 0, prompt.id, "I:A1.B1.C1:D1"))
     assert game.render(lines[0], "en", NAMES) == (
-        "Аня lays piece I on A1, B1, C1 (egg symbol on D1) and catches blue, pink, yellow."
+        "Аня places piece I on A1, B1, C1 (egg symbol on D1) and catches blue, pink, yellow."
     )
     assert game.render(lines[0], "uk", NAMES) == (
-        "Аня кладе: фігура I на A1, B1, C1 (знак яйця на D1); улов: синій, рожевий, жовтий."
+        "Аня ставить фігуру I на A1, B1, C1 (знак яйця на D1); улов: синій, рожевий, жовтий."
     )
     state = play(state, "I:A1.B1.C1:D1")
     labels = {o.id: o.to_dict("uk")["label"] for o in game.pending(state)[0].options}
