@@ -135,11 +135,25 @@ def _central(svg, value: int, top: int, label: str, column: int, y: int, words: 
     element("text", svg, f"{label} {value}", x=x0, y=y + 11, class_="row-name small")
     x0 += 8  # the marker's room at either end
     step = (width - 16) / (top + 1)
-    group = element("g", svg, class_="central")
-    for n in range(top + 1):
-        cls = "st on" if n < min(value, top) else "st"
-        element("rect", group, x=x0 + n * step, y=y + 16, width=step - 1, height=9, class_=cls)
     shown = min(value, top)
+    # The steps as one dashed stroke (a dash a step), the reached ones as another on top:
+    # two lines rather than a box per step keep the page light.
+    group = element("g", svg, class_="central")
+    dashes = f"{step - 1:.2f} 1"
+    end = x0 + (top + 1) * step
+    element("line", group, x1=x0, x2=end, y1=y + 20.5, y2=y + 20.5, stroke_dasharray=dashes)
+    if shown:
+        reached = x0 + shown * step
+        element(
+            "line",
+            group,
+            x1=x0,
+            x2=reached,
+            y1=y + 20.5,
+            y2=y + 20.5,
+            stroke_dasharray=dashes,
+            class_="on",
+        )
     mark = element("g", svg, class_="marker")
     element("circle", mark, cx=x0 + shown * step + step / 2, cy=y + 20.5, r=8)
     element("text", mark, value, x=x0 + shown * step + step / 2, y=y + 24.5, class_="num small")
