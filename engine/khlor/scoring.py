@@ -71,14 +71,18 @@ def score(
         for seat, b in enumerate(breakdown)
     }
     order = sorted(range(players), key=lambda seat: key[seat], reverse=True)
+    # Groups of seats sharing a place, best first, in the shape Khôra's scores use.
     ranking: list[dict[str, Any]] = []
-    for index, seat in enumerate(order):
-        shared = index > 0 and key[seat] == key[order[index - 1]]
-        place = ranking[-1]["place"] if shared else index + 1
-        ranking.append({"seat": seat, "place": place, "total": breakdown[seat]["total"]})
+    for seat in order:
+        if ranking and key[ranking[-1]["seats"][0]] == key[seat]:
+            ranking[-1]["seats"].append(seat)
+        else:
+            placed = sum(len(group["seats"]) for group in ranking)
+            ranking.append({"place": placed + 1, "seats": [seat]})
     return {
         "totals": [b["total"] for b in breakdown],
         "breakdown": breakdown,
         "ranking": ranking,
-        "winners": [entry["seat"] for entry in ranking if entry["place"] == 1],
+        "tie_break": "most demons of one colour, then points from more colours",
+        "winners": list(ranking[0]["seats"]),
     }

@@ -114,8 +114,12 @@ def test_k10_an_egg_on_a_square_of_its_colour_counts_twice():
 def test_k13_the_most_points_win():
     result = score([{"green": 5}, {"green": 2}, {"blue": 1}], _eggs(2), {})
     assert result["totals"] == [5, 1, 1] and result["winners"] == [0]
-    places = [(entry["seat"], entry["place"]) for entry in result["ranking"]]
-    assert places == [(0, 1), (1, 2), (2, 3)]  # seat 1's 2 green beat seat 2's 1 blue
+    # seat 1's 2 green beat seat 2's 1 blue
+    assert result["ranking"] == [
+        {"place": 1, "seats": [0]},
+        {"place": 2, "seats": [1]},
+        {"place": 3, "seats": [2]},
+    ]
 
 
 def test_k13_equal_points_go_to_the_most_demons_of_a_single_colour():
@@ -136,7 +140,7 @@ def test_k13_then_to_points_from_more_colours():
 def test_k13_then_the_victory_is_shared():
     result = score([{"green": 3}, {"blue": 3}], {}, {})
     assert result["totals"] == [3, 3] and result["winners"] == [0, 1]
-    assert [entry["place"] for entry in result["ranking"]] == [1, 1]
+    assert result["ranking"] == [{"place": 1, "seats": [0, 1]}]
 
 
 def test_the_additional_turns_3_points_count_in_the_total():
