@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Choice, Event, IllegalDecision, InvalidEvent, Option, Prompt
+from engine.core import Choice, Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
 from engine.khlor import rules, scoring, text, views
 from engine.khlor.data import (
     BOARDS,
@@ -162,6 +162,24 @@ class KhlorGame:
             result[seat] = Prompt(self._prompt_id(state), seat, kind, prompt_text, options, default)
         return result
 
+    def left_out(self, state: State, seat: int) -> tuple[LeftOut, ...]:
+        """Khlor lists every legal option and leaves none out to explain."""
+        return ()
+
+    def prompt_dict(self, state: State, seat: int, lang: str = "en") -> dict[str, Any] | None:
+        """The seat's open prompt as data, texts in `lang`."""
+        prompt = self.pending(state).get(seat)
+        return prompt.to_dict(lang) if prompt is not None else None
+
+    def step_key(self, state: State) -> str:
+        """Names the step the game is in; it changes with every prompt (one seat at a time)."""
+        return f"t{state.turn}.{state.step}"
+
+    def revise(self, state: State, seat: int) -> Event:
+        raise IllegalDecision(
+            "nothing_to_revise", "Khlor has no sealed choice to take back: every answer is final."
+        )
+
     def decide(self, state: State, seat: int, prompt_id: str, option_id: str) -> Event:
         if state.phase == OVER:
             raise IllegalDecision("game_over", "The game is over; there is nothing to decide.")
@@ -275,8 +293,11 @@ class KhlorGame:
         options: dict[str, Any] | None,
         events: Iterable[Event | dict[str, Any]],
         viewer: int | None,
+        onto: State | None = None,
     ) -> list[list[dict[str, Any]]]:
-        state = self.new_game(num_players, options)
+        """Replay `events` (from the setup, or from `onto`: the state before the first of them)
+        and return, per event, its lines for `viewer`."""
+        state = onto if onto is not None else self.new_game(num_players, options)
         result = []
         for event in events:
             if isinstance(event, dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.khlor import rules
-from engine.khlor.data import COLOURS, PIECES, SQUARES, WHITE_EGG
+from engine.khlor.data import COLOURS, EGG, PIECES, SQUARES, WHITE_EGG
 from engine.khlor.state import DEAL, State
 
 
@@ -43,7 +43,7 @@ def view(state: State, viewer: int | None, deciding: list[int]) -> dict[str, Any
         "caught_this_turn": list(state.caught_now),
         "additional_turns_left": list(state.extra_seats),
         "pieces": {
-            piece.id: {"cells": [list(cell) for cell in piece.cells], "egg_cell": 3}
+            piece.id: {"cells": [list(cell) for cell in piece.cells], "egg_cell": EGG}
             for piece in PIECES.values()
         },
         "players": [

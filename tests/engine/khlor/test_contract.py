@@ -134,3 +134,19 @@ def test_the_playout_path_offers_what_the_prompts_offer():
         state = game.advance(
             state, game.take(state, seat, choices[seat], choices[seat].options[-1])
         )
+
+
+def test_nothing_is_sealed_so_nothing_is_revised_and_every_prompt_has_its_own_step_key():
+    state = dealt(2)
+    with pytest.raises(IllegalDecision) as refused:
+        game.revise(state, 0)
+    assert refused.value.code == "nothing_to_revise"
+    keys = set()
+    while not game.is_over(state) and len(keys) < 10:
+        key = game.step_key(state)
+        assert key not in keys and game.prompt_dict(state, state.seat, "uk")["id"] == key
+        assert game.prompt_dict(state, 1 - state.seat) is None and game.left_out(state, 0) == ()
+        keys.add(key)
+        state = game.apply(
+            state, game.decide(state, state.seat, key, game.pending(state)[state.seat].default)
+        )
