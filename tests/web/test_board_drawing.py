@@ -301,3 +301,27 @@ def test_score_walk_reads_each_rounds_victory_points_from_the_view_and_ends_on_t
     assert {r["round"]: r["vp"] for r in walked["rounds"]} == seen
     assert walked["final"] == KHORA.scores(state)["totals"]
     assert any(vp for r in walked["rounds"] for vp in r["vp"])  # a game scores along the way
+
+
+# --- on the page ----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_game_page_draws_every_city_and_the_board_and_shows_no_other_seats_cards():
+    from games import selectors
+    from tests.web.conftest import client_for, make_user, start_game
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game([alice, bob], seats=3)
+    bob_view = selectors.game_detail(game, bob)["view"]["players"][1]
+    secret = [c["name"] for c in bob_view.get("draft_hand", []) + bob_view.get("hand", [])]
+    assert secret  # the draft has dealt bob cards only he may see
+    for client in (client_for(alice), client_for()):
+        html = client.get(f"/games/{game.public_id}/").content.decode()
+        pictures = re.findall(r"<svg .*?</svg>", html, re.S)
+        titles = [re.search(r"<title id=\"[^\"]+\">([^<]*)", svg).group(1) for svg in pictures]
+        assert [t.startswith("City board of") for t in titles].count(True) == 3
+        assert "Exploration board" in titles and "Event, decks and achievements" in titles
+        assert all('role="img"' in svg and "<desc " in svg for svg in pictures)
+        for name in secret:
+            assert name not in html, name
