@@ -150,3 +150,29 @@ def test_nothing_is_sealed_so_nothing_is_revised_and_every_prompt_has_its_own_st
         state = game.apply(
             state, game.decide(state, state.seat, key, game.pending(state)[state.seat].default)
         )
+
+
+def test_the_engine_reads_no_clock_file_or_random_generator_of_its_own():
+    """Only type checking may name `random` (the caller's generator's type)."""
+    import ast
+    from pathlib import Path
+
+    forbidden = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "secrets", "uuid"}
+    root = Path(engine.__file__).parent / "khlor"
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        checking = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+        ]
+        hidden = {id(inner) for node in checking for inner in ast.walk(node)}
+        for node in ast.walk(tree):
+            if id(node) in hidden or not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
+            assert not {name.split(".")[0] for name in names} & forbidden, (path.name, names)
