@@ -109,7 +109,9 @@ def _ladder(svg: ET.Element, player: dict, track: str, lang: str, y: int, words:
             price = upcoming["price"] if upcoming and step == upcoming["level"] else None
             price = LEVELS[track][step].price if price is None else price
             element("text", group, step, x=x + 9, y=y + 15, class_="lvn")
-            element("text", group, price, x=x + 23, y=y + 25, class_="price")
+            # The price on a coin, like the drachmas badge: a number that is not a level.
+            element("circle", group, cx=x + 22, cy=y + 20, r=7.5, class_="coin-s")
+            element("text", group, price, x=x + 22, y=y + 24, class_="price")
         elif step == level:  # the track's marker, as the cube on the city board
             mark = element("g", svg, class_="marker")
             element("circle", mark, cx=x + (CELL - 3) / 2, cy=y + 15, r=10)
