@@ -36,7 +36,8 @@ def _check_setup(num_players: int, options: dict[str, Any]) -> None:
             "invalid_setup",
             f"Unknown options {sorted(unknown)}; known options: {sorted(KNOWN_OPTIONS)}.",
         )
-    if options.get("board", DEFAULT_BOARD) not in BOARDS:
+    board = options.get("board", DEFAULT_BOARD)
+    if not isinstance(board, str) or board not in BOARDS:
         raise IllegalDecision("invalid_setup", f"board must be one of {sorted(BOARDS)}.")
 
 
@@ -45,7 +46,10 @@ def _check_deal(data: dict[str, Any]) -> tuple[dict[str, list[str]], list[str]]:
     stacks, circle = data.get("stacks"), data.get("circle")
     if not isinstance(stacks, dict) or sorted(stacks) != sorted(DEMON_SQUARES):
         raise InvalidEvent("bad_chance", "The deal must give a stack to every demon square.")
-    if not all(isinstance(stack, list) for stack in stacks.values()):
+    if not all(
+        isinstance(stack, list) and all(isinstance(colour, str) for colour in stack)
+        for stack in stacks.values()
+    ):
         raise InvalidEvent("bad_chance", "Each stack must be a list of colours.")
     sizes = Counter(len(stack) for stack in stacks.values())
     short = len(DEMON_SQUARES) * DEMONS_PER_SQUARE - DEMONS_PER_COLOUR * len(COLOURS)
@@ -54,7 +58,11 @@ def _check_deal(data: dict[str, Any]) -> tuple[dict[str, list[str]], list[str]]:
     colours = Counter(colour for stack in stacks.values() for colour in stack)
     if colours != Counter(dict.fromkeys(COLOURS, DEMONS_PER_COLOUR)):
         raise InvalidEvent("bad_chance", f"The deal must hold {DEMONS_PER_COLOUR} of each colour.")
-    if not isinstance(circle, list) or sorted(circle) != sorted(PIECES):
+    if (
+        not isinstance(circle, list)
+        or not all(isinstance(piece, str) for piece in circle)
+        or sorted(circle) != sorted(PIECES)
+    ):
         raise InvalidEvent("bad_chance", "The circle must hold each of the 7 pieces once.")
     return stacks, circle
 
@@ -67,6 +75,8 @@ class KhlorGame:
     max_players = 4
 
     def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> State:
+        if options is not None and not isinstance(options, dict):
+            raise IllegalDecision("invalid_setup", "Options must be an object of named options.")
         options = dict(options or {})
         _check_setup(num_players, options)
         board = BOARDS[options.get("board", DEFAULT_BOARD)]

@@ -14,7 +14,15 @@ from tests.engine.khlor.table import dealt
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(1, None), (5, None), ("3", None), (3, {"board": "coloured"}), (3, {"solo": True})],
+    [
+        (1, None),
+        (5, None),
+        ("3", None),
+        (3, {"board": "coloured"}),
+        (3, {"board": ["plain"]}),
+        (3, {"solo": True}),
+        (3, "plain"),
+    ],
 )
 def test_a_bad_setup_is_refused(players, options):
     with pytest.raises(IllegalDecision) as refused:

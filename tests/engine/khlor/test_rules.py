@@ -48,6 +48,9 @@ def _deal_event(change):
         lambda d: d["stacks"].update({"A1": ["pink", "pink"][: len(d["stacks"]["A1"])]}),
         lambda d: d.update({"circle": ["I", "I", "T", "S", "Z", "L", "J"]}),
         lambda d: d.update({"stacks": "everywhere"}),
+        lambda d: d["stacks"].update({"A1": [{"colour": "green"}] * len(d["stacks"]["A1"])}),
+        lambda d: d.update({"circle": [["I"], "O", "T", "S", "Z", "L", "J"]}),
+        lambda d: d.update({"circle": None}),
     ],
 )
 def test_k2_a_deal_the_setup_cannot_give_is_refused(change):
