@@ -15,7 +15,7 @@ from web.drawing.marks import seat_marker
 from web.drawing.svg import element, figure, render
 
 WIDTH = 340
-HEIGHT = 186
+HEIGHT = 200
 
 
 def decks(view: dict, names: list[str], lang: str, key: str) -> SafeString:
@@ -23,7 +23,7 @@ def decks(view: dict, names: list[str], lang: str, key: str) -> SafeString:
     words = [_event(svg, view)]
     words.append(_stack(svg, 196, _("events left"), view["events_left"], "events"))
     words.append(_stack(svg, 272, _("politics deck"), view["politics_deck_size"], "politics"))
-    words.append(_achievements(svg, view, names, lang, 116))
+    words.append(_achievements(svg, view, names, lang, 130))
     desc = svg.find("desc")
     assert desc is not None
     desc.text = " ".join(words)
@@ -53,7 +53,8 @@ def _stack(svg: ET.Element, x: float, label: str, count: int, kind: str) -> str:
     if not count:
         element("rect", group, x=x, y=10, width=50, height=68, rx=5, class_="empty")
     element("text", group, count, x=x + 25, y=54, class_="num big")
-    element("text", svg, label, x=x + 28, y=96, class_="lbl mid small")
+    for line_no, line in enumerate(textwrap.wrap(label, 12)[:2]):
+        element("text", svg, line, x=x + 28, y=96 + line_no * 12, class_="lbl mid small")
     return f"{label}: {count}."
 
 
@@ -71,7 +72,7 @@ def _achievements(svg: ET.Element, view: dict, names: list[str], lang: str, y: f
         label = catalog.achievement_name(kind, lang)
         for line_no, line in enumerate(textwrap.wrap(label, 10)[:3]):
             line_y = y + 13 + line_no * 11
-            element("text", group, line, x=x + width / 2, y=line_y, class_="mid small")
+            element("text", group, line, x=x + width / 2, y=line_y, class_="mid tiny")
         for n, seat in enumerate(holders[:2]):
             seat_marker(group, seat, x + 10, y + 50 + n * 11, r=4)
             short = names[seat][:8] if seat < len(names) else str(seat)

@@ -28,7 +28,7 @@ BOARD = {
     "Dice: %(list)s.": "Кубики: %(list)s.",
     "done": "виконано",
     "set aside": "відкладено",
-    "%(left)s of %(all)s left": "лишилось %(left)s з %(all)s",
+    "%(left)s of %(all)s left": "ще %(left)s з %(all)s",
     "%(colour)s: %(left)s of %(all)s spaces left: %(list)s.": "%(colour)s: лишилось %(left)s з %(all)s полів: %(list)s.",
     "⚔ troops needed, − troops lost.": "⚔ потрібно вояків, − вояків втрачено.",
     "%(token)s, needs %(need)s troops, loses %(lost)s": "%(token)s, потрібно вояків: %(need)s, втрати: %(lost)s",
