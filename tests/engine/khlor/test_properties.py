@@ -1,6 +1,8 @@
 """Properties over Khlor games whose every choice hypothesis draws (2, 3 and 4 players)."""
 
+import contextlib
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,3 +42,26 @@ def test_demons_and_eggs_are_conserved_every_game_ends_and_replay_equals_play(nu
     for seat in (None, *range(num_players)):
         assert json.dumps(game.view(replayed, seat)) == json.dumps(game.view(state, seat))
     assert game.scores(replayed) == game.scores(state)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FRESH = game.new_game(2)
+DEALT = game.apply(FRESH, game.sample_chance(FRESH, random.Random(0)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    event_type=st.sampled_from(["decision", "chance", "other"]),
+    seat=st.none() | st.integers(-1, 4),
+    data=st.dictionaries(st.sampled_from(["prompt", "kind", "option", "stacks", "circle"]), JSON),
+    state=st.sampled_from([FRESH, DEALT]),
+)
+def test_a_log_entry_from_outside_is_applied_or_refused_as_invalid(event_type, seat, data, state):
+    with contextlib.suppress(engine.InvalidEvent):
+        game.apply(state, engine.Event(event_type, data, seat))
