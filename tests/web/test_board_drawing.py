@@ -97,7 +97,8 @@ def player(**changes) -> dict:
 
 def test_a_city_board_draws_its_ladders_tracks_tokens_developments_and_dice():
     root = parsed(city(player(), "alice", "en", key="c0"))
-    assert root.get("role") == "img" and root.get("aria-labelledby") == "c0-t c0-d"
+    assert root.get("role") == "img" and root.get("aria-labelledby") == "c0-t"
+    assert root.get("aria-describedby") == "c0-d" and root.find("desc").get("id") == "c0-d"
     assert root.find("title").text == "City board of alice: Athens"
     # Economy level 3: levels 1-3 filled, the marker on 3; the next level at the view's price
     # (1, discounted), the level after at the printed one (level 5: 3 dr.).
@@ -256,7 +257,7 @@ def test_another_seats_sealed_tiles_and_hand_never_appear_in_the_pictures(viewer
     state = until(sealed)
     own = KHORA.view(state, 1)["players"][1]  # what only seat 1 sees
     drawn = every_picture(KHORA.view(state, viewer))
-    bob = re.search(r'<svg[^>]*aria-labelledby="c1-t c1-d".*?</svg>', drawn, re.S).group(0)
+    bob = re.search(r'<svg[^>]*aria-labelledby="c1-t".*?</svg>', drawn, re.S).group(0)
     assert bob.count('class="tile down"') == own["dice_count"]
     assert 'class="tile up"' not in bob and 'class="tile-name' not in bob
     for card in own["hand"]:

@@ -31,15 +31,17 @@ def _number(value: Any) -> str:
 
 
 def figure(width: int, height: int, title: str, desc: str, class_: str, key: str) -> ET.Element:
-    """An accessible picture: role img, named by its title and described by its desc. `key`
-    makes the ids unique on the page (several cities, the board, the chart)."""
+    """An accessible picture: role img, named by its title (short) and described by its desc
+    (every fact drawn, in words). `key` makes the ids unique on the page (several cities, the
+    board, the chart)."""
     svg = element(
         "svg",
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {width} {height}",
         class_=class_,
         role="img",
-        aria_labelledby=f"{key}-t {key}-d",
+        aria_labelledby=f"{key}-t",
+        aria_describedby=f"{key}-d",
     )
     element("title", svg, title, id=f"{key}-t")
     element("desc", svg, desc, id=f"{key}-d")
