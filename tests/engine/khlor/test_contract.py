@@ -184,3 +184,20 @@ def test_the_engine_reads_no_clock_file_or_random_generator_of_its_own():
                 else [node.module or ""]
             )
             assert not {name.split(".")[0] for name in names} & forbidden, (path.name, names)
+
+
+def test_a_pinned_game_replays_to_the_same_end():
+    """A log recorded by this engine must keep replaying to the same table and scores: a change
+    of the rules or of the log's format that breaks stored games fails here."""
+    from pathlib import Path
+
+    golden = json.loads((Path(__file__).parent / "golden_3p.json").read_text(encoding="utf-8"))
+    setup, final = golden["setup"], golden["final"]
+    state = engine.replay(game, setup["num_players"], setup["options"], golden["events"])
+    assert game.is_over(state)
+    scores = game.scores(state)
+    assert scores["totals"] == final["totals"] and scores["ranking"] == final["ranking"]
+    assert state.bonus == final["bonus"] and state.caught == final["caught"]
+    assert state.eggs == final["eggs"]
+    kinds = {raw["data"].get("kind") for raw in golden["events"]}
+    assert {"deal", "place", "remove", "lay", "extra"} <= kinds
