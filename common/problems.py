@@ -117,6 +117,11 @@ PROBLEM_CODES = sorted(
         "too_many_webhooks",
         "webhook_url_refused",
         "webhook_not_found",
+        # the matchmaking queue and rematches (matchmaking/)
+        "already_waiting",
+        "too_many_entries",
+        "entry_not_found",
+        "entry_not_waiting",
         # the server
         "database_unavailable",
         "database_busy",

@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "localmail",
     "chat",
     "ratings",
+    "matchmaking",
     "webhooks",
     "live",
     "games.absences",
@@ -238,6 +239,10 @@ CELERY_TASK_ROUTES = {
 # Ratings (ratings/): a player's rating is provisional, and they are left off the leaderboard,
 # until they have this many rated games of the type.
 RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", 5)
+# Matchmaking (matchmaking/): a queue entry, and a rematch offer, ends unmatched after this many
+# hours; a player waits in at most this many queues at once.
+MATCHMAKING_ENTRY_HOURS = env_int("MATCHMAKING_ENTRY_HOURS", 72)
+MATCHMAKING_MAX_ENTRIES = env_int("MATCHMAKING_MAX_ENTRIES", 5)
 
 # Deadlines and the advance.
 GAME_BOT_AFTER_MISSES = env_int("GAME_BOT_AFTER_MISSES", 3)

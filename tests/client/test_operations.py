@@ -16,7 +16,7 @@ from tests.client.scripted import Answer, Waits, ok
 ANY_BODY = {
     "token": "t2", "results": [], "next": None, "prompt": None, "events": [],
     "next_after": None, "last_seq": 0, "pause": None, "digest": True, "status": "active",
-    "votes": [],
+    "votes": [], "entries": [],
 }  # fmt: skip
 
 CALLS = [
@@ -62,6 +62,11 @@ CALLS = [
     lambda c: c.update_preferences(your_turn="digest", quiet_hours_start=None),
     lambda c: c.chat_digest(),
     lambda c: c.set_chat_digest(True),
+    lambda c: c.queue_entries(),
+    lambda c: c.find_game(24, "uk", players=2, rating_band=10),
+    lambda c: c.leave_queue(7),
+    lambda c: c.rematch("g1"),
+    lambda c: c.accept_rematch("g1"),
     lambda c: c.player("ann"),
     lambda c: c.leaderboard("khora"),
     lambda c: c.holidays(),
@@ -74,6 +79,10 @@ CALLS = [
     lambda c: c.enable_webhook(5),
     lambda c: c.rotate_webhook_secret(5),
     lambda c: c.webhook_deliveries(5),
+    lambda c: c.push(),
+    lambda c: c.update_push(your_turn=False),
+    lambda c: c.add_push_device("https://push.example.net/1", "BAAA", "AAAA", label="phone"),
+    lambda c: c.delete_push_device(3),
     lambda c: c.logout(),
     lambda c: c.logout_everywhere(),
 ]

@@ -118,6 +118,23 @@ ME_WEBHOOKS_ENABLE = _op(
     "me_webhooks_enable", "POST", "me/webhooks/{endpoint_id}/enable/", repeatable=True
 )
 
+# The matchmaking queue and rematches. Accepting a rematch twice counts once.
+MATCHMAKING_ENTRIES_LIST = _op("matchmaking_entries_list", "GET", "matchmaking/entries/")
+MATCHMAKING_ENTRIES_CREATE = _op("matchmaking_entries_create", "POST", "matchmaking/entries/")
+MATCHMAKING_ENTRIES_DELETE = _op(
+    "matchmaking_entries_delete", "DELETE", "matchmaking/entries/{entry_id}/"
+)
+GAMES_REMATCH_RETRIEVE = _op("games_rematch_retrieve", "GET", "games/{public_id}/rematch/")
+GAMES_REMATCH_ACCEPT = _op(
+    "games_rematch_accept", "POST", "games/{public_id}/rematch/", repeatable=True
+)
+
+# Web Push: what is pushed to your browsers, and the browsers (a device added twice is one).
+ME_PUSH_RETRIEVE = _op("me_push_retrieve", "GET", "me/push/")
+ME_PUSH_UPDATE = _op("me_push_update", "PATCH", "me/push/", repeatable=True)
+ME_PUSH_DEVICES_CREATE = _op("me_push_devices_create", "POST", "me/push/devices/", repeatable=True)
+ME_PUSH_DEVICES_DESTROY = _op("me_push_devices_destroy", "DELETE", "me/push/devices/{device_id}/")
+
 # Ratings: a player's page and a game type's leaderboard (reads).
 PLAYERS_RETRIEVE = _op("players_retrieve", "GET", "players/{username}/")
 RATINGS_LEADERBOARD = _op("ratings_leaderboard", "GET", "ratings/{game_type}/leaderboard/")

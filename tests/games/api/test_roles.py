@@ -144,6 +144,31 @@ TABLE = [
     # their 404s are in tests/ratings/test_player_api.py).
     Case("player", "get", "/api/v1/players/{username}/", everyone(200)),
     Case("ratings-leaderboard", "get", "/api/v1/ratings/{game_type}/leaderboard/", everyone(200)),
+    # The matchmaking queue (anyone signed in waits for themselves) and rematches (the game's
+    # players, once it is finished: G is not).
+    Case("matchmaking-entries", "get", "/api/v1/matchmaking/entries/", everyone(200, 401)),
+    Case(
+        "matchmaking-entries",
+        "post",
+        "/api/v1/matchmaking/entries/",
+        everyone(201, anonymous=401),
+        body=lambda world, role: {"players": 4, "step_hours": 72, "language": "uk"},
+    ),
+    Case(
+        "matchmaking-entry",
+        "delete",
+        "/api/v1/matchmaking/entries/{entry_id}/",
+        everyone(404, anonymous=401),
+    ),
+    *(
+        Case(
+            "game-rematch",
+            method,
+            "/api/v1/games/{id}/rematch/",
+            {"seated": 409, "other_seated": 409, "other_game": 403, "anonymous": 401, "staff": 403},
+        )
+        for method in ("get", "post")
+    ),
     Case("me-chat", "get", "/api/v1/me/chat/", everyone(200, anonymous=401)),
     Case(
         "me-chat",
@@ -316,6 +341,7 @@ def test_endpoint_for_role(world, case, role):
         .replace("{message_id}", "999999")
         .replace("{endpoint_id}", "999999")
         .replace("{absence_id}", "999999")
+        .replace("{entry_id}", "999999")
         .replace("{position}", "2")  # the bot's seat: no substitute for it
         .replace("{username}", "alice")
         .replace("{game_type}", "khora")
