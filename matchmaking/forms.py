@@ -7,6 +7,10 @@ from matchmaking.services import MAX_RATING_BAND, STEP_HOURS
 
 
 class FindGameForm(forms.Form):
+    # Its fields are prefixed (id_find-step_hours, ...): the lobby's new-game form has the same
+    # names on the same page.
+    prefix = "find"
+
     players = forms.TypedChoiceField(
         label=_("Players"),
         choices=[("", _("any number")), ("2", "2"), ("3", "3"), ("4", "4")],

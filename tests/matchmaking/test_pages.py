@@ -26,7 +26,9 @@ def test_find_a_game_from_the_lobby_see_it_wait_and_leave_it(make_player):
     html = page.get("/").content.decode()
     assert "Find me a game" in html and "Not waiting in any queue" in html
     answer = page.post(
-        "/queue/find/", {"players": "3", "step_hours": "24", "language": "en"}, follow=True
+        "/queue/find/",
+        {"find-players": "3", "find-step_hours": "24", "find-language": "en"},
+        follow=True,
     )
     html = answer.content.decode()
     assert "You are in the queue" in html
@@ -43,10 +45,15 @@ def test_a_bad_form_and_a_refusal_are_told_in_ukrainian(make_player):
     page = browser(ann, "uk")
     html = page.get("/").content.decode()
     assert "Знайдіть мені гру" in html and "Годин на хід" in html and "Мова столу" in html
-    bad = page.post("/queue/find/", {"step_hours": "25", "language": "en"}, follow=True)
+    bad = page.post("/queue/find/", {"find-step_hours": "25", "find-language": "en"}, follow=True)
     assert bad.status_code == 200
     assert "Гру не шукали: перевірте умови" in bad.content.decode()
-    terms = {"players": "", "step_hours": "12", "language": "uk", "rating_band": "5"}
+    terms = {
+        "find-players": "",
+        "find-step_hours": "12",
+        "find-language": "uk",
+        "find-rating_band": "5",
+    }
     html = page.post("/queue/find/", terms, follow=True).content.decode()
     assert "будь-яка кількість гравців" in html and "рейтинг ± 5" in html
     html = page.post("/queue/find/", terms, follow=True).content.decode()
@@ -55,7 +62,7 @@ def test_a_bad_form_and_a_refusal_are_told_in_ukrainian(make_player):
 
 def test_the_second_player_is_taken_to_the_started_game(make_player):
     ann, ben = make_player("ann"), make_player("ben")
-    terms = {"players": "2", "step_hours": "48", "language": "en"}
+    terms = {"find-players": "2", "find-step_hours": "48", "find-language": "en"}
     browser(ann).post("/queue/find/", terms)
     answer = browser(ben).post("/queue/find/", terms)
     game = Game.objects.get()
