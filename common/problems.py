@@ -117,6 +117,11 @@ PROBLEM_CODES = sorted(
         "too_many_webhooks",
         "webhook_url_refused",
         "webhook_not_found",
+        # Web Push (webpush/)
+        "push_unavailable",
+        "too_many_devices",
+        "invalid_endpoint",
+        "invalid_keys",
         # the matchmaking queue and rematches (matchmaking/)
         "already_waiting",
         "too_many_entries",

@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "webhooks",
     "live",
+    "webpush",
     "games.absences",
     "django_htmx",
     "csp",
@@ -683,6 +684,25 @@ WEBHOOKS_IN_FLIGHT_PER_ACCOUNT = env_int("WEBHOOKS_IN_FLIGHT_PER_ACCOUNT", 2)
 WEBHOOKS_DISABLE_AFTER_FAILURES = env_int("WEBHOOKS_DISABLE_AFTER_FAILURES", 20)
 # After a secret's rotation, deliveries are signed with the old secret too for this long.
 WEBHOOKS_SECRET_OVERLAP_HOURS = env_int("WEBHOOKS_SECRET_OVERLAP_HOURS", 24)
+
+# Web Push (webpush/, docs/operations.md#web-push): the VAPID private key (base64url, as
+# docs/operations.md makes it; unset: push is off and the pages say so) and the contact the
+# push services may write to. Pushes go on the email queue, each POST done by
+# WEBPUSH_DEADLINE_SECONDS through webhooks' address-checked transport; http and private or
+# loopback push services only with WEBPUSH_ALLOW_PRIVATE_ADDRESSES (tests, a local setup).
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "mailto:admin@localhost")
+WEBPUSH_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBPUSH_ALLOW_PRIVATE_ADDRESSES", False)
+WEBPUSH_DEADLINE_SECONDS = env_int("WEBPUSH_DEADLINE_SECONDS", 5)
+WEBPUSH_MAX_DEVICES = env_int("WEBPUSH_MAX_DEVICES", 10)
+# A failed push is tried again after this many seconds, doubled each time, at most this often.
+WEBPUSH_RETRY_SECONDS = env_int("WEBPUSH_RETRY_SECONDS", 60)
+WEBPUSH_MAX_ATTEMPTS = env_int("WEBPUSH_MAX_ATTEMPTS", 5)
+# After this many failures in a row the preferences page says the device stopped answering.
+WEBPUSH_STOPPED_AFTER_FAILURES = env_int("WEBPUSH_STOPPED_AFTER_FAILURES", 3)
+# How long a push service keeps a message for a device that is off (a turn waits for days).
+WEBPUSH_TTL_SECONDS = env_int("WEBPUSH_TTL_SECONDS", 86400)
+CELERY_TASK_ROUTES = {**CELERY_TASK_ROUTES, "webpush.tasks.*": {"queue": "email"}}
 
 # Operations (operations/, docs/operations.md): the token /metrics and /health/deep/ ask for
 # (unset: both answer 404), and the deep check's thresholds.

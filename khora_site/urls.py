@@ -26,6 +26,7 @@ api_v1 = [
     path("", include("matchmaking.api_urls")),
     path("", include("live.urls")),
     path("", include("webhooks.urls")),
+    path("", include("webpush.api_urls")),
     path("", include("games.absences.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", _docs_page(SpectacularSwaggerView), name="docs"),
@@ -42,6 +43,8 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api-auth/", include("rest_framework.urls")),
     path("notifications/", include("notifications.urls")),
+    # The service worker (/sw.js: its scope is the whole site), the manifest, push choices.
+    path("", include("webpush.web_urls")),
     path("mail/provider/", include("mailplay.provider_urls")),
     path("mail/", include("mailplay.urls")),
     path("admin/", admin.site.urls),

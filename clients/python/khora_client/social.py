@@ -25,6 +25,10 @@ from khora_client.types import (
     Player,
     Preferences,
     PreferencesChanges,
+    PushDevice,
+    PushDeviceInput,
+    PushPreferencesInput,
+    PushSettings,
     SeatTaken,
     SeatVote,
     SeatVotes,
@@ -244,6 +248,27 @@ class SocialApi:
         """The newest deliveries to one URL, each with its attempts."""
         called = self.transport.call(op.ME_WEBHOOKS_DELIVERIES, params={"endpoint_id": endpoint_id})
         return cast(WebhookDeliveryPage, called)
+
+    # --- Web Push -----------------------------------------------------------------------
+
+    def push(self) -> PushSettings:
+        """Whether the server pushes, its applicationServerKey, what you want pushed (a kind
+        comes by email as set in `preferences`, by push as set here, or both), your devices."""
+        return cast(PushSettings, self.transport.call(op.ME_PUSH_RETRIEVE))
+
+    def update_push(self, **changes: Unpack[PushPreferencesInput]) -> PushSettings:
+        """Turn the push of `your_turn` or `game_over` on or off."""
+        return cast(PushSettings, self.transport.call(op.ME_PUSH_UPDATE, body=changes))
+
+    def add_push_device(self, endpoint: str, p256dh: str, auth: str, label: str = "") -> PushDevice:
+        """Receive pushes at a browser's push subscription (its endpoint and keys)."""
+        body: PushDeviceInput = {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}
+        if label:
+            body["label"] = label
+        return cast(PushDevice, self.transport.call(op.ME_PUSH_DEVICES_CREATE, body=body))
+
+    def delete_push_device(self, device_id: int) -> None:
+        self.transport.call(op.ME_PUSH_DEVICES_DESTROY, params={"device_id": device_id})
 
 
 def _when(moment: datetime | str) -> str:

@@ -212,6 +212,32 @@ TABLE = [
         "/api/v1/me/webhooks/{endpoint_id}/deliveries/",
         everyone(404, anonymous=401),
     ),
+    # Web Push (webpush/): the test settings have no VAPID key, so a subscription is refused
+    # with 409 (its refusals and its sends are tested in tests/webpush/).
+    Case("me-push", "get", "/api/v1/me/push/", everyone(200, anonymous=401)),
+    Case(
+        "me-push",
+        "patch",
+        "/api/v1/me/push/",
+        everyone(200, anonymous=401),
+        body=lambda world, role: {"game_over": False},
+    ),
+    Case(
+        "me-push-devices",
+        "post",
+        "/api/v1/me/push/devices/",
+        everyone(409, anonymous=401),
+        body=lambda world, role: {
+            "endpoint": "https://93.184.216.34/push/1",
+            "keys": {"p256dh": "B" + "A" * 86, "auth": "A" * 22},
+        },
+    ),
+    Case(
+        "me-push-device",
+        "delete",
+        "/api/v1/me/push/devices/{device_id}/",
+        everyone(404, anonymous=401),
+    ),
     # Long games among people (absences/): holidays, pauses, nudges, substitutes.
     Case("me-holidays", "get", "/api/v1/me/holidays/", everyone(200, anonymous=401)),
     Case(
@@ -341,6 +367,7 @@ def test_endpoint_for_role(world, case, role):
         .replace("{message_id}", "999999")
         .replace("{endpoint_id}", "999999")
         .replace("{absence_id}", "999999")
+        .replace("{device_id}", "999999")
         .replace("{entry_id}", "999999")
         .replace("{position}", "2")  # the bot's seat: no substitute for it
         .replace("{username}", "alice")

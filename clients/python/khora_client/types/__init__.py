@@ -118,6 +118,14 @@ from khora_client.types.play import (
     StreamGameOver,
     StreamPrompt,
 )
+from khora_client.types.push import (
+    PushDevice,
+    PushDeviceInput,
+    PushKeysInput,
+    PushPreferencesInput,
+    PushRemovedDevice,
+    PushSettings,
+)
 from khora_client.types.ratings import (
     GameCounts,
     HistoryPoint,
@@ -132,6 +140,12 @@ from khora_client.types.ratings import (
 # Enumerations that name no fixed set a client should branch on (prompt kinds, problem codes,
 # time zones) are plain `str` here, so that a newer server's values type-check too.
 COMPONENTS: dict[str, Any] = {
+    "PushOutput": PushSettings,
+    "PushDeviceOutput": PushDevice,
+    "PushRemovedDeviceOutput": PushRemovedDevice,
+    "PushDeviceInputRequest": PushDeviceInput,
+    "PushKeysInputRequest": PushKeysInput,
+    "PatchedPushPreferencesInputRequest": PushPreferencesInput,
     "EntriesOutput": Entries,
     "EntryInputRequest": EntryInput,
     "EntryOutput": Entry,
@@ -316,6 +330,12 @@ __all__ = [
     "Problem",
     "Prompt",
     "PromptEnvelope",
+    "PushDevice",
+    "PushDeviceInput",
+    "PushKeysInput",
+    "PushPreferencesInput",
+    "PushRemovedDevice",
+    "PushSettings",
     "RecentGame",
     "Rematch",
     "RematchPlayer",

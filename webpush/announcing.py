@@ -1,0 +1,87 @@
+"""Which pushes a change to a game calls for, and writing them.
+
+The same causes as the emails' (notifications.game_emails): a player hears "your turn" when
+they are asked after waiting on others (`GameWritten.called`), never for the prompts that
+follow straight from their own answer, and every player hears of the game's end. The writer's
+transaction is left alone (no query, so a decision costs no extra round trip): once it commits,
+the email queue's task writes one `PushMessage` per subscription and cause (unique, so once per
+wait and device) and sends each.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import transaction
+
+from common.reliability import enqueue
+from games import events
+from notifications.kinds import kind_of
+from webpush.models import PushMessage, PushPreference, PushSubscription
+
+YOUR_TURN = "your_turn"
+GAME_OVER = "game_over"
+
+
+def game_written(written: events.GameWritten) -> None:
+    """games.events.GameWritten: hand the players to push to, once the change commits."""
+    if written.ends_now:
+        people = [seat.user_id for seat in written.seats if seat.user_id and not seat.is_bot]
+        asks = [[user_id, "", "end"] for user_id in people]
+        kind = GAME_OVER
+    elif written.called and written.step is not None and not written.finished:
+        pending = written.rules.pending(written.state)
+        asks = [
+            [seat.user_id, pending[seat.position].id, f"{written.step.number}:{prompt}"]
+            for seat in written.called
+            if seat.user_id and not seat.is_bot and seat.position in pending
+            for prompt in [pending[seat.position].id]
+        ]
+        kind = YOUR_TURN
+    else:
+        return
+    if asks:
+        from webpush.tasks import push_game  # the tasks module imports this one
+
+        transaction.on_commit(partial(enqueue, push_game, written.game.pk, kind, asks))
+
+
+def write(game_id: int, kind: str, asks: list[list]) -> list[int]:
+    """Write the pushes of `kind` for (user id, prompt id, cause) triples: one per device of
+    each user who wants this kind pushed; return the ids of the rows new and pending."""
+    family = kind_of(kind).family  # the same record as the email of this kind
+    users = {user_id for user_id, _prompt, _cause in asks}
+    off = set(
+        PushPreference.objects.filter(user_id__in=users, **{family: False}).values_list(
+            "user_id", flat=True
+        )
+    )
+    by_user: dict[int, list[int]] = {}
+    for user_id, subscription_id in PushSubscription.objects.filter(
+        user_id__in=users - off
+    ).values_list("user_id", "id"):
+        by_user.setdefault(user_id, []).append(subscription_id)
+    rows = [
+        PushMessage(
+            subscription_id=subscription_id,
+            game_id=game_id,
+            kind=kind,
+            cause=cause[:100],
+            prompt=prompt,
+        )
+        for user_id, prompt, cause in asks
+        for subscription_id in by_user.get(user_id, [])
+    ]
+    if not rows:
+        return []
+    PushMessage.objects.bulk_create(rows, ignore_conflicts=True)
+    return list(
+        PushMessage.objects.filter(
+            game_id=game_id,
+            kind=kind,
+            status=PushMessage.Status.PENDING,
+            attempts=0,
+            subscription_id__in=[row.subscription_id for row in rows],
+            cause__in=[row.cause for row in rows],
+        ).values_list("id", flat=True)
+    )
