@@ -83,10 +83,6 @@ CALLS = [
     lambda c: c.update_push(your_turn=False),
     lambda c: c.add_push_device("https://push.example.net/1", "BAAA", "AAAA", label="phone"),
     lambda c: c.delete_push_device(3),
-    lambda c: c.push(),
-    lambda c: c.update_push(your_turn=False),
-    lambda c: c.add_push_device("https://push.example.net/1", "BAAA", "AAAA", label="phone"),
-    lambda c: c.delete_push_device(3),
     lambda c: c.logout(),
     lambda c: c.logout_everywhere(),
 ]

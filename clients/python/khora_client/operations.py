@@ -135,12 +135,6 @@ ME_PUSH_UPDATE = _op("me_push_update", "PATCH", "me/push/", repeatable=True)
 ME_PUSH_DEVICES_CREATE = _op("me_push_devices_create", "POST", "me/push/devices/", repeatable=True)
 ME_PUSH_DEVICES_DESTROY = _op("me_push_devices_destroy", "DELETE", "me/push/devices/{device_id}/")
 
-# Web Push: what is pushed to your browsers, and the browsers (a device added twice is one).
-ME_PUSH_RETRIEVE = _op("me_push_retrieve", "GET", "me/push/")
-ME_PUSH_UPDATE = _op("me_push_update", "PATCH", "me/push/", repeatable=True)
-ME_PUSH_DEVICES_CREATE = _op("me_push_devices_create", "POST", "me/push/devices/", repeatable=True)
-ME_PUSH_DEVICES_DESTROY = _op("me_push_devices_destroy", "DELETE", "me/push/devices/{device_id}/")
-
 # Ratings: a player's page and a game type's leaderboard (reads).
 PLAYERS_RETRIEVE = _op("players_retrieve", "GET", "players/{username}/")
 RATINGS_LEADERBOARD = _op("ratings_leaderboard", "GET", "ratings/{game_type}/leaderboard/")
