@@ -10,15 +10,20 @@ import pytest
 from chat.models import ChatMute
 from common import clock
 from common.errors import DomainError
+from games import events
 from games.models import Game
-from games.workers.tasks import tick
-from matchmaking import services
+from matchmaking import rematch, services
 from matchmaking.models import QueueEntry
 from notifications.models import Notification
 from ratings.models import Rating
 from tests.players import start_game
 
 TERMS = {"step_hours": 24, "language": "en"}
+
+
+def tick() -> None:
+    """What games' minute tick tells the apps above it once its own work is done."""
+    events.emit(events.Ticked())
 
 
 def join(player, players: int | None = 2, **terms) -> QueueEntry:
@@ -125,3 +130,22 @@ def test_entries_expire_at_the_minute_tick(make_player, settings):
         assert join(ben).status == "waiting"
         tick()
     assert QueueEntry.objects.get(pk=entry.pk).status == "expired"
+
+
+def test_a_rematch_offer_expires_at_the_tick_and_can_be_asked_again(make_player, settings):
+    settings.MATCHMAKING_ENTRY_HOURS = 1
+    ann, ben = make_player("ann"), make_player("ben")
+    old = start_game([ann, ben])
+    Game.objects.filter(pk=old.pk).update(status=Game.Status.FINISHED)
+    now = clock.now()
+    with clock.frozen_at(now):
+        asked = rematch.rematch_accept(public_id=old.public_id, user=ann.user)
+    assert asked["status"] == "open" and asked["you_accepted"]
+    with clock.frozen_at(now + timedelta(hours=1, seconds=1)):
+        tick()
+        state = rematch.rematch_state(public_id=old.public_id, user=ben.user)
+        assert state["status"] == "expired" and not any(p["accepted"] for p in state["players"])
+        # Ben's click now proposes anew: ann's old acceptance no longer counts.
+        again = rematch.rematch_accept(public_id=old.public_id, user=ben.user)
+    assert again["status"] == "open" and again["new_game"] is None
+    assert [p["accepted"] for p in again["players"]] == [False, True]
