@@ -132,12 +132,15 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
     if view is None:
         return context
     bots = {seat["position"]: seat["bot_level"] for seat in detail["seats"] if seat["is_bot"]}
+    # Who sits in each seat now, for the link to their player page (a bot has none).
+    usernames = [None if seat["is_bot"] else seat["player"] for seat in detail["seats"]]
     for seat in _turn_order(view):
         player = view["players"][seat]
         context["players"].append(
             {
                 **player,
                 "name": names[seat],
+                "username": usernames[seat],
                 "is_me": seat == me,
                 "is_bot": seat in bots,
                 "bot_tag": BOT_TAGS.get(bots.get(seat, ""), BOT_TAGS["random"]),
@@ -177,6 +180,8 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         context["score_chart"] = pictures.chart(game, me, names, at_round)
     if detail["scores"]:
         context["scores"] = scores(detail["scores"], names, view)
+        for row in context["scores"]:
+            row["username"] = usernames[row["seat"]]
     return context
 
 
