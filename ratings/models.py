@@ -1,5 +1,7 @@
-"""Ratings per game type (Weng–Lin Plackett–Luce, ratings/skill.py), the games they came from
-in the order they were applied, and each player's change in each game (the history).
+"""Ratings per game type and per player-count band (Weng–Lin Plackett–Luce, ratings/skill.py;
+the band keys in ratings/bands.py), the games they came from in the order they were applied,
+each player's change in each game (the history), and what each player's seat showed of them
+(the city played, the times they took to answer).
 
 Everything here can be rebuilt from the finished games (`manage.py recompute_ratings`).
 """
@@ -64,6 +66,33 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["rated_game_id", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["rated_game", "user"], name="one_change_per_game")
+            # One for the game type and one for its player-count band (ratings/bands.py).
+            models.UniqueConstraint(
+                fields=["rated_game", "user", "game_type"], name="one_change_per_game_and_key"
+            )
         ]
         indexes = [models.Index(fields=["user", "game_type", "rated_game"])]
+
+
+class SeatRecord(models.Model):
+    """What one player's seat at a finished game showed of them, taken from its log once it
+    ended (ratings/records.py): the city they played and the seconds each of their own answers
+    took, from being asked to answering (ratings.md says exactly which answers count)."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seat_records")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_records"
+    )
+    position = models.PositiveSmallIntegerField()
+    city = models.CharField(max_length=32, blank=True, default="")
+    answer_seconds = models.JSONField(default=list, blank=True)
+    recorded_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_record_per_player_game")
+        ]
+        indexes = [models.Index(fields=["user", "game"])]
+
+    def __str__(self) -> str:
+        return f"record of {self.user_id} at {self.game_id}"

@@ -1,7 +1,8 @@
 """Recompute every rating from the finished games: forget them all, then rate each finished
 game again from its log, in the order they were first applied (the ledger's), then any finished
 game never rated (ended before ratings existed) by the time it ended. The same games in the
-same order give the same numbers: the arithmetic has no randomness and reads nothing else."""
+same order give the same numbers: the arithmetic has no randomness and reads nothing else.
+Then it keeps the seat records (city, answer times) of every finished game that has none."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.db import connection, transaction
 
 from games import selectors as game_selectors
 from games.models import Game
-from ratings import services
+from ratings import records, services
 from ratings.models import RatedGame, Rating, RatingChange
 from ratings.standings import standings
 
@@ -42,4 +43,7 @@ def recompute_all() -> int:
             ranking = game_selectors.final_ranking(game)
             if services.rate_game(game, standings(game, seats, ranking), at=at):
                 count += 1
+    unrecorded = Game.objects.filter(status=Game.Status.FINISHED, seat_records__isnull=True)
+    for game_id in unrecorded.values_list("id", flat=True).distinct():
+        records.record_game(game_id)
     return count

@@ -1,7 +1,8 @@
-"""The reads of ratings: a player's page and a game type's leaderboard.
+"""The reads of ratings: a player's page and a game type's leaderboard (of a player count too).
 
-They tell only finished games' results (public once a game is over); a private game is listed
-only to a viewer who sat at it, and shows to anyone else only in the counts and the rating.
+They tell only finished games' results (public once a game is over); a private game counts
+only for a viewer who sat at it, and shows to anyone else only in the rating
+(ratings/numbers.py). A page costs a fixed number of queries, however many games were played.
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import F, Q
+from django.db.models import F
 
 from common.errors import DomainError
-from games.models import Game, Seat
-from ratings import skill
+from ratings import bands, numbers, skill
 from ratings.models import Rating, RatingChange
 
 RECENT = 10  # the recent games a page lists
@@ -49,14 +49,11 @@ def _rating(rating: Rating) -> dict[str, Any]:
 
 
 def _recent(user, viewer) -> list[dict[str, Any]]:
-    changes = RatingChange.objects.filter(user=user).select_related("rated_game__game")
-    if viewer is None or not viewer.is_authenticated:
-        changes = changes.filter(rated_game__game__private=False)
-    elif viewer.pk != user.pk:
-        sat = Seat.objects.filter(user=viewer).values("game_id")
-        changes = changes.filter(
-            Q(rated_game__game__private=False) | Q(rated_game__game_id__in=sat)
-        )
+    changes = (
+        RatingChange.objects.filter(bands.OWN_KEYS, user=user)
+        .filter(numbers.shown_games(user, viewer, "rated_game__game__"))
+        .select_related("rated_game__game")
+    )
     rows = []
     for change in changes.order_by("-rated_game_id")[:RECENT]:
         game = change.rated_game.game
@@ -83,28 +80,57 @@ def player_profile(username: str, viewer) -> dict[str, Any]:
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise player_not_found(username)
-    finished = RatingChange.objects.filter(user=user).count()
-    left = RatingChange.objects.filter(user=user, left=True).count()
-    playing = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE).count()
+    ratings = list(Rating.objects.filter(user=user).order_by("game_type"))
+    counts, by_count = numbers.game_counts(user, viewer)
+    finished, left = counts["finished"], counts["left"]
     return {
         "username": user.username,
-        "ratings": [_rating(r) for r in Rating.objects.filter(user=user).order_by("game_type")],
-        "games": {"in_progress": playing, "finished": finished, "left": left},
+        "ratings": [_rating(r) for r in ratings if bands.split(r.game_type)[1] is None],
+        "games": counts,
         "finish_rate": round((finished - left) / finished, 3) if finished else None,
+        "bands": _bands(ratings, by_count),
+        "answer_time": numbers.answer_time(user, viewer),
+        "favourite_cities": numbers.favourite_cities(user, viewer),
         "recent": _recent(user, viewer),
     }
 
 
-def leaderboard(game_type: str, limit: int = 100) -> dict[str, Any]:
+def _bands(ratings: list[Rating], by_count: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per game type and player count: the band's rating and the games the viewer may count."""
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    for rating in ratings:
+        game_type, players = bands.split(rating.game_type)
+        if players is not None:
+            rows[game_type, players] = {
+                "game_type": game_type,
+                "players": players,
+                "rating": _shown(rating.mu, rating.sigma),
+                "rated_games": rating.games,
+                "provisional": rating.games < settings.RATINGS_PROVISIONAL_GAMES,
+                "finished": 0,
+                "won": 0,
+                "left": 0,
+            }
+    for count in by_count:
+        row = rows.get((count["game_type"], count["players"]))
+        if row is not None:
+            row.update(finished=count["finished"], won=count["won"], left=count["left"])
+    return [rows[key] for key in sorted(rows)]
+
+
+def leaderboard(game_type: str, players: int | None = None, limit: int = 100) -> dict[str, Any]:
+    """The best players of a game type, or of its band of `players` seats."""
     least = settings.RATINGS_PROVISIONAL_GAMES
+    key = bands.band_key(game_type, players) if players is not None else game_type
     ratings = (
-        Rating.objects.filter(game_type=game_type, games__gte=least, user__is_active=True)
+        Rating.objects.filter(game_type=key, games__gte=least, user__is_active=True)
         .annotate(shown=F("mu") - 3 * F("sigma"))
         .order_by("-shown", "user__username")
         .select_related("user")[:limit]
     )
     return {
         "game_type": game_type,
+        "player_count": players,
         "min_games": least,
         "players": [
             {

@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 from common.errors import DomainError
 from common.openapi import problems
 from ratings import selectors
-from ratings.serializers import GAME_TYPES, LeaderboardOutput, PlayerOutput
+from ratings.serializers import GAME_TYPES, LeaderboardOutput, LeaderboardQuery, PlayerOutput
 
 USERNAME = OpenApiParameter(
     "username", str, OpenApiParameter.PATH, description="The player's username."
@@ -34,8 +34,22 @@ PLAYER_EXAMPLE = {
             ],
         }
     ],
-    "games": {"in_progress": 1, "finished": 2, "left": 0},
+    "games": {"played": 3, "in_progress": 1, "finished": 2, "left": 0},
     "finish_rate": 1.0,
+    "bands": [
+        {
+            "game_type": "khora",
+            "players": 3,
+            "rating": 2.1,
+            "rated_games": 2,
+            "provisional": True,
+            "finished": 2,
+            "won": 1,
+            "left": 0,
+        }
+    ],
+    "answer_time": {"median_seconds": 5400, "answers": 31, "games": 2},
+    "favourite_cities": [{"city": "athens", "games": 1}, {"city": "sparta", "games": 1}],
     "recent": [
         {
             "game": "qVmN34XD_23f2D3o",
@@ -61,10 +75,11 @@ class PlayerView(APIView):
         parameters=[USERNAME],
         responses={200: PlayerOutput, **problems(401, 404)},
         description=(
-            "The player's rating per game type (μ − 3σ, with its history), their counts of "
-            "games, finish rate and latest finished games with their places. Only finished "
-            "games are told; a private game is listed only to those who sat at it. 404 "
-            "player_not_found."
+            "The player's rating per game type (μ − 3σ, with its history) and per player "
+            "count, their counts of games, finish rate, median answer time, favourite cities "
+            "and latest finished games with their places. Only finished games are told; a "
+            "private game counts (and is listed) only for those who sat at it, and moves the "
+            "rating alone for anyone else. 404 player_not_found."
         ),
         examples=[OpenApiExample("A player", response_only=True, value=PLAYER_EXAMPLE)],
     )
@@ -78,11 +93,12 @@ class LeaderboardView(APIView):
     @extend_schema(
         operation_id="ratings_leaderboard",
         summary="The leaderboard of a game type",
-        parameters=[GAME_TYPE],
-        responses={200: LeaderboardOutput, **problems(401, 404)},
+        parameters=[GAME_TYPE, LeaderboardQuery],
+        responses={200: LeaderboardOutput, **problems(400, 401, 404)},
         description=(
             "Players with at least `min_games` rated games of the type, best conservative "
-            "rating first. 404 unknown_game."
+            "rating first; with `players`, of that player-count band, by the band's own "
+            "rating. 400 invalid_input (players not 2, 3 or 4); 404 unknown_game."
         ),
         examples=[
             OpenApiExample(
@@ -90,6 +106,7 @@ class LeaderboardView(APIView):
                 response_only=True,
                 value={
                     "game_type": "khora",
+                    "player_count": None,
                     "min_games": 5,
                     "players": [{"rank": 1, "username": "ann", "rating": 12.5, "games": 9}],
                 },
@@ -103,4 +120,7 @@ class LeaderboardView(APIView):
                 f"There is no game type {game_type!r}; known: {', '.join(GAME_TYPES)}.",
                 404,
             )
-        return Response(LeaderboardOutput(selectors.leaderboard(game_type)).data)
+        query = LeaderboardQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        board = selectors.leaderboard(game_type, query.validated_data.get("players"))
+        return Response(LeaderboardOutput(board).data)

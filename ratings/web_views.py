@@ -8,7 +8,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from common.errors import DomainError
-from ratings import selectors
+from ratings import selectors, wording
+from ratings.bands import BANDS
 from ratings.chart import rating_chart
 from ratings.serializers import GAME_TYPES
 
@@ -27,12 +28,20 @@ def player_page(request, username: str):
             _("Rating after each rated game, from %(first)s to %(last)s")
             % {"first": rating["history"][0]["rating"], "last": rating["rating"]},
         )
+    median = profile["answer_time"]["median_seconds"]
+    profile["answer_time"]["words"] = wording.duration(median) if median is not None else ""
+    for favourite in profile["favourite_cities"]:
+        favourite["name"] = wording.city("khora", favourite["city"])
+    for band in profile["bands"]:
+        band["name"] = GAME_NAMES.get(band["game_type"], band["game_type"])
     return render(request, "ratings/player.html", {"profile": profile})
 
 
-def leaderboard_page(request, game_type: str = "khora"):
+def leaderboard_page(request, game_type: str = "khora", players: int | None = None):
     if game_type not in GAME_TYPES:
         raise Http404(_("There is no such game type."))
-    board = selectors.leaderboard(game_type)
+    if players is not None and players not in BANDS:
+        raise Http404(_("There is no leaderboard for that many players."))
+    board = selectors.leaderboard(game_type, players)
     board["name"] = GAME_NAMES.get(game_type, game_type)
-    return render(request, "ratings/leaderboard.html", {"board": board})
+    return render(request, "ratings/leaderboard.html", {"board": board, "bands": BANDS})

@@ -55,3 +55,12 @@ def test_the_leaderboard_links_each_player_in_both_languages(settings):
     _, uk = _page("/leaderboard/", lang="uk")
     assert "Рейтинг гравців: Khôra" in uk and "щонайменше 2 рейтингові гри" in uk
     assert _page("/leaderboard/chess/")[0] == 404
+    # Per player count: two-player games only, by the band's own rating; a tab per band.
+    status, two = _page("/leaderboard/khora/2/")
+    assert status == 200 and "Leaderboard: Khôra, 2 players" in two
+    assert two.index('href="/players/ann/"') < two.index('href="/players/bob/"')
+    assert 'aria-current="page">2 players' in two
+    _, three = _page("/leaderboard/khora/3/", lang="uk")
+    assert "Поки що ніхто" in three and "Гравців: 3" in three
+    status, html = _page("/leaderboard/khora/7/")
+    assert status == 404 and "no leaderboard for that many players" in html

@@ -1,5 +1,6 @@
 """The player page and the leaderboard in the API: only finished games' results, a private game
-listed only to those who sat at it, the leaderboard only for players with enough games."""
+listed and counted only for those who sat at it, the leaderboard only for players with enough
+games."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -59,12 +60,13 @@ def test_a_private_game_is_listed_only_to_those_who_sat_at_it():
         body, games = listed(viewer)
         assert games == [public.public_id]
         assert private.public_id not in str(body) and "Secret table" not in str(body)
-        # The rating and the counts include it: they tell no game apart.
-        assert body["ratings"][0]["games"] == 2 and body["games"]["finished"] == 2
+        # The rating includes it (one number over every game); the counts do not.
+        assert body["ratings"][0]["games"] == 2 and body["games"]["finished"] == 1
     for viewer in (ann, bob):
         assert listed(viewer)[1] == [private.public_id, public.public_id]
+        assert listed(viewer)[0]["games"]["finished"] == 2
     body = listed(None)[0]
-    assert body["games"] == {"in_progress": 1, "finished": 2, "left": 0}
+    assert body["games"] == {"played": 2, "in_progress": 1, "finished": 1, "left": 0}
     assert running.public_id not in str(body)
     assert body["finish_rate"] == 1.0
     assert body["recent"][0]["place"] == 1 and body["recent"][0]["change"] > 0

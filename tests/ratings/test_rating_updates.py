@@ -61,7 +61,7 @@ def test_three_players_with_two_sharing_the_victory():
     _rate(_game(ann, 3), [1, 2, 1], [ann, bob, cat])
     assert _rating(ann) == pytest.approx(_rating(cat))
     assert _rating(ann)[0] > INITIAL[0] > _rating(bob)[0]
-    changes = RatingChange.objects.order_by("position")
+    changes = RatingChange.objects.filter(game_type="khora").order_by("position")
     assert [c.place for c in changes] == [1, 2, 1]
     assert all(c.games == 1 and not c.left for c in changes)
 
@@ -73,7 +73,11 @@ def test_four_players_order_their_means_by_place_and_ties_share_one():
     mus = {u.username: _rating(u)[0] for u in users}
     assert mus["cat"] == pytest.approx(mus["dan"])
     assert mus["bob"] > mus["cat"] > mus["ann"]
-    assert Rating.objects.filter(games=1).count() == 4
+    assert Rating.objects.filter(game_type="khora", games=1).count() == 4
+    # The band of four seats has a rating of its own, moved alike by its first game.
+    band = {r.user.username: r.mu for r in Rating.objects.filter(game_type="khora/4")}
+    assert band == pytest.approx(mus)
+    assert RatingChange.objects.filter(game_type="khora/4").count() == 4
 
 
 @pytest.mark.django_db
@@ -91,7 +95,7 @@ def test_one_who_left_is_ranked_last_below_everyone_who_stayed():
     services.rate_game(game, rows)
     assert _rating(ann) == pytest.approx(_rating(cat))
     assert _rating(bob)[0] < INITIAL[0] < _rating(ann)[0]
-    assert RatingChange.objects.get(user=bob).left
+    assert RatingChange.objects.get(user=bob, game_type="khora").left
 
 
 @pytest.mark.django_db
@@ -116,7 +120,7 @@ def test_bots_enter_at_their_level_and_are_never_rated():
     _rate(_game(bob, 2), [1, 2], [bob], bots={1: "strong"})
     # Beating a strong bot is worth more than beating a random one.
     assert _rating(bob)[0] > _rating(ann)[0] > INITIAL[0]
-    assert Rating.objects.count() == 2
+    assert Rating.objects.filter(game_type="khora").count() == 2
     assert _rate(_game(ann, 2), [1, 2], [], bots={0: "random", 1: "strong"}) is None
     assert RatedGame.objects.count() == 2
 
@@ -128,7 +132,7 @@ def test_a_game_is_rated_once():
     assert _rate(game, [1, 2], [ann, bob]) is not None
     before = _rating(ann)
     assert _rate(game, [1, 2], [ann, bob]) is None
-    assert _rating(ann) == before and Rating.objects.get(user=ann).games == 1
+    assert _rating(ann) == before and Rating.objects.get(user=ann, game_type="khora").games == 1
 
 
 def test_the_shown_rating_is_conservative():

@@ -166,10 +166,14 @@ class SocialApi:
         params = {"username": username}
         return cast(Player, self.transport.call(op.PLAYERS_RETRIEVE, params=params))
 
-    def leaderboard(self, game_type: str = "khora") -> Leaderboard:
-        """The players of a game type with enough rated games, best first."""
+    def leaderboard(self, game_type: str = "khora", players: int | None = None) -> Leaderboard:
+        """The players of a game type with enough rated games, best first; `players`: of
+        that player-count band (2, 3 or 4 seats), by the band's own rating."""
         params = {"game_type": game_type}
-        return cast(Leaderboard, self.transport.call(op.RATINGS_LEADERBOARD, params=params))
+        query = {"players": players}
+        return cast(
+            Leaderboard, self.transport.call(op.RATINGS_LEADERBOARD, params=params, query=query)
+        )
 
     # --- your settings ----------------------------------------------------------------------
 

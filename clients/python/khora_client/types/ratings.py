@@ -24,6 +24,7 @@ class PlayerRating(TypedDict):
 
 
 class GameCounts(TypedDict):
+    played: int
     in_progress: int
     finished: int
     left: int
@@ -43,13 +44,43 @@ class RecentGame(TypedDict):
     change: float
 
 
+class PlayerBand(TypedDict):
+    """A player's games at one player count (seats, bots included), with that band's rating."""
+
+    game_type: str
+    players: int
+    rating: float
+    rated_games: int
+    provisional: bool
+    finished: int
+    won: int
+    left: int
+
+
+class PlayerAnswerTime(TypedDict):
+    """The median seconds from being asked to answering, over the player's own answers."""
+
+    median_seconds: int | None
+    answers: int
+    games: int
+
+
+class PlayerCity(TypedDict):
+    city: str
+    games: int
+
+
 class Player(TypedDict):
-    """A player's page: ratings per game type, counts, finish rate, latest finished games."""
+    """A player's page: ratings per game type and player count, counts, finish rate, answer
+    time, favourite cities, latest finished games."""
 
     username: str
     ratings: list[PlayerRating]
     games: GameCounts
     finish_rate: float | None
+    bands: list[PlayerBand]
+    answer_time: PlayerAnswerTime
+    favourite_cities: list[PlayerCity]
     recent: list[RecentGame]
 
 
@@ -61,8 +92,10 @@ class LeaderboardRow(TypedDict):
 
 
 class Leaderboard(TypedDict):
-    """A game type's players with enough rated games, best first."""
+    """A game type's (or one of its player-count bands') players with enough rated games,
+    best first."""
 
     game_type: str
+    player_count: int | None
     min_games: int
     players: list[LeaderboardRow]
