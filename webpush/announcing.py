@@ -41,9 +41,14 @@ def game_written(written: events.GameWritten) -> None:
     else:
         return
     if asks:
-        from webpush.tasks import push_game  # the tasks module imports this one
+        transaction.on_commit(partial(hand_over, written.game.pk, kind, asks))
 
-        transaction.on_commit(partial(enqueue, push_game, written.game.pk, kind, asks))
+
+def hand_over(game_id: int, kind: str, asks: list[list]) -> None:
+    """To the email queue, after the commit: a worker writes and sends the pushes."""
+    from webpush.tasks import push_game  # the tasks module imports this one
+
+    enqueue(push_game, game_id, kind, asks)
 
 
 def write(game_id: int, kind: str, asks: list[list]) -> list[int]:

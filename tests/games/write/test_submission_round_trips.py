@@ -24,6 +24,7 @@ from django.test.utils import CaptureQueriesContext
 from notifications import asking
 from notifications.models import Notification
 from tests.players import start_game, url
+from webpush import announcing
 
 # An accepted decision that writes no email: health check, BEGIN, the locked game row with
 # its snapshot, the seats with the newest step (and the key's remembered response), the
@@ -92,8 +93,12 @@ def test_a_decision_with_one_email_stays_within_its_round_trips(draft, monkeypat
     prompt = open_prompt(bob, game)
     handed_over = []
     monkeypatch.setattr(asking, "enqueue_write_asks", lambda game: handed_over.append(game.pk))
+    # Alice's pushes (webpush) are written by the same worker after the commit, not counted.
+    pushes: list = []
+    monkeypatch.setattr(announcing, "hand_over", lambda *handed: pushes.append(handed))
     count, statements = round_trips(bob, game, prompt, "last-pick-0001", monkeypatch)
     assert handed_over == [game.pk] and Notification.objects.count() == emails
+    assert [(game_id, kind) for game_id, kind, _asks in pushes] == [(game.pk, "your_turn")]
     budget = BUDGET_WITH_ONE_EMAIL[connection.vendor]
     assert count <= budget, "\n".join(statements)
     assert asking.write_asks(game.pk) == 1
