@@ -18,7 +18,7 @@ import json
 
 import pytest
 
-from tests.web.browser import DESKTOP, PHONE, browser, screenshot  # noqa: F401
+from tests.web.browser import DESKTOP, browser, screenshot  # noqa: F401
 from tests.web.conftest import make_user, start_game
 from tests.web.test_browser_screens import log_in
 from tests.webpush.conftest import Browser, PushService
@@ -26,6 +26,7 @@ from webpush.keys import new_private_key
 from webpush.models import PushSubscription
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"width": 390, "height": 844}
 
 # PushManager.subscribe as a real push service would answer it, with the test's subscription.
 FAKE_SUBSCRIBE = """

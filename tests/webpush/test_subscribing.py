@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.players import assert_problem
+from tests.players import Player, assert_problem
 from tests.webpush.conftest import Browser
 from webpush.models import PushSubscription
 
@@ -15,6 +15,12 @@ DEVICES = "/api/v1/me/push/devices/"
 
 def body(endpoint: str, **keys) -> dict:
     return {"endpoint": endpoint, "keys": {**Browser().keys, **keys}}
+
+
+@pytest.fixture
+def make_player(db):
+    """Players in a test transaction (nothing here waits on a commit): no flush after each."""
+    return Player
 
 
 @pytest.fixture
