@@ -3,6 +3,7 @@
 "ПО" for victory points, "жетони знання"). `manage.py buildtranslations --fill` writes these into
 the .po file; translators may edit the .po directly afterwards."""
 
+from web.i18n.uk_access import ACCESS
 from web.i18n.uk_board import BOARD
 from web.i18n.uk_table_say import TABLE_SAY
 from web.i18n.uk_watch_and_invite import WATCH_AND_INVITE
@@ -357,3 +358,6 @@ UK.update({"Leaderboard": "Рейтинг гравців"})
 
 # The board drawn (web/drawing/).
 UK.update(BOARD)
+
+# The first hour: the rules page's goal and tour, the links to them (issue 49).
+UK.update(ACCESS)

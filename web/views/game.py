@@ -28,7 +28,7 @@ from games.absences.substitutes import substitute_links
 from games.models import Game
 from games.refusals import refusal_words
 from notifications import attention
-from web import presenters, table_say
+from web import announcements, presenters, table_say
 
 POLL_SECONDS = 6
 
@@ -76,6 +76,12 @@ def table_context(request, game: Game, error: str = "", notice: str = "") -> dic
     last_seen = request.session.get(_seen_key(game))
     context = presenters.table(game, detail, lang)
     context["history"] = presenters.history(game, detail["your_seat"], last_seen, lang)
+    # The live region's news: since the table the browser had, else since the last visit.
+    raw_since = request.POST.get("since") or request.GET.get("since")
+    since = announcements.since_from(raw_since, game.last_seq)
+    if since is None and not request.htmx:
+        since = last_seen
+    context["news"] = announcements.news(game, detail["your_seat"], since, lang)
     context["etag"] = _etag(request, game, partial=True)  # what the table's polls send back
     context["poll_seconds"] = POLL_SECONDS
     context["error"] = error

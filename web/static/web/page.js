@@ -41,3 +41,75 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   });
 });
+
+// The game table (issue 49): htmx replaces it after an answer and on a poll that found news.
+// The live region (#announcer, kept across swaps) then says what changed, from the table's
+// #table-news; an answer brings the new question to the top of the view with the keyboard's
+// focus on it; a poll that brings a new question moves the focus to it when the focus was on
+// the table (not in the chat's box); any other swap puts the focus back where it was.
+let tableBefore = null;
+let announced = "";
+
+function promptKey(root) {
+  const asked = root.querySelector('#prompt input[name="prompt"]');
+  const section = root.querySelector("#prompt");
+  return asked ? asked.value : section ? section.className : "";
+}
+
+function focusKey(element) {
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  if (!element.name) return null;
+  const value = element.value ? `[value="${CSS.escape(element.value)}"]` : "";
+  return `[name="${CSS.escape(element.name)}"]${value}`;
+}
+
+function announce(root) {
+  const news = root.querySelector("#table-news");
+  const region = document.getElementById("announcer");
+  if (!news || !region) return;
+  const text = news.textContent.replace(/\s+/g, " ").trim();
+  if (!text) return;
+  // Emptied first, so that the same words said again (a second die) are announced again.
+  region.textContent = "";
+  announced = text;
+  setTimeout(() => {
+    if (announced === text) region.textContent = text;
+  }, 100);
+}
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const table = document.getElementById("table");
+  if (!table || event.detail.target !== table) return;
+  const active = document.activeElement;
+  const onTable = !active || active === document.body || table.contains(active);
+  tableBefore = {
+    prompt: promptKey(table),
+    answered: (event.detail.requestConfig?.verb || "get") !== "get",
+    onTable,
+    focus: active && active !== document.body && table.contains(active) ? focusKey(active) : null,
+  };
+});
+
+document.addEventListener("htmx:afterSettle", () => {
+  const table = document.getElementById("table");
+  const was = tableBefore;
+  if (!table || !was) return;
+  tableBefore = null;
+  announce(table);
+  const prompt = document.getElementById("prompt");
+  const newQuestion = prompt && promptKey(table) !== was.prompt;
+  if (prompt && (was.answered || (newQuestion && was.onTable))) {
+    prompt.focus({ preventScroll: true });
+    // The new question at the top of the view: after tapping a long prompt's last option on
+    // a phone, it would otherwise be above the screen.
+    if (was.answered) prompt.scrollIntoView({ block: "start" });
+    return;
+  }
+  const again = was.focus && table.querySelector(was.focus);
+  if (again) again.focus({ preventScroll: true });
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  const table = document.getElementById("table");
+  if (table) setTimeout(() => announce(table), 400);  // once the live region is being watched
+});
