@@ -64,7 +64,7 @@ UK = {
     "By number of players": "За кількістю гравців",
     "Players": "Гравці",
     "Won": "Перемоги",
-    "Left": "Залишені",
+    "Left": "Виходи",
     "Leaderboard: %(type)s, %(n)s players": "Рейтинг гравців: %(type)s, гравців: %(n)s",
     "Number of players": "Кількість гравців",
     "All games": "Усі ігри",
