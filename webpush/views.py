@@ -1,7 +1,7 @@
 """The push endpoints of the API: parse → one call → render."""
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -31,12 +31,46 @@ DEVICE_EXAMPLE = OpenApiExample(
 )
 
 
+PUSH_EXAMPLE = OpenApiExample(
+    "Push on one phone",
+    response_only=True,
+    value={
+        "available": True,
+        "public_key": "BInrgEhpduMGKsYQb_HDajKN44YXZ68B_0zjoycfjaMedWyOb7mfUsGkCwKUKYzVaKXvP4d"
+        "-jXaoW-eTEZ5y3Bg",
+        "your_turn": True,
+        "game_over": False,
+        "devices": [
+            {
+                "id": 3,
+                "label": "Firefox · Android",
+                "created_at": "2026-11-20T18:02:11Z",
+                "last_success_at": "2026-11-27T09:14:40Z",
+                "stopped": False,
+                "last_error": "",
+            }
+        ],
+        "removed_device": None,
+    },
+)
+
+
+DEVICE_ID = OpenApiParameter(
+    "device_id",
+    int,
+    OpenApiParameter.PATH,
+    description="The device's id, from GET me/push/.",
+    examples=[OpenApiExample("A device", value=3)],
+)
+
+
 class PushView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="me_push_retrieve",
         summary="Your push notifications",
+        examples=[PUSH_EXAMPLE],
         responses={200: PushOutput, **problems(401)},
         description="Whether the server pushes, its public key, what you want pushed, and your "
         "devices. What email you get is set at me/preferences/: a kind can come by email, by "
@@ -48,6 +82,12 @@ class PushView(APIView):
     @extend_schema(
         operation_id="me_push_update",
         summary="Choose what is pushed",
+        examples=[
+            OpenApiExample(
+                "No push at a game's end", request_only=True, value={"game_over": False}
+            ),
+            PUSH_EXAMPLE,
+        ],
         request=PushPreferencesInput,
         responses={200: PushOutput, **problems(400, 401)},
         description="Turn the push of 'your turn' or of a game's end on or off; fields left out "
@@ -93,6 +133,7 @@ class DeviceView(APIView):
     @extend_schema(
         operation_id="me_push_devices_destroy",
         summary="Stop push on a device",
+        parameters=[DEVICE_ID],
         responses={204: None, **problems(401, 404)},
     )
     def delete(self, request, device_id: int):
