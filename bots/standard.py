@@ -37,6 +37,10 @@ _game: KhoraGame = engine.get_game("khora")
 # The questions an action tile asks, whose best answer is part of what the tile is worth.
 _FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
 CARD_CHOICES = {"draft_pick", "legislation_keep"}
+# A card to keep: what an ongoing card brings each round left, and what a drachma of its price
+# and a knowledge token it lacks take off (card_value).
+CARD_ONGOING_PER_ROUND, CARD_PRICE, CARD_LACKING = 0.6, 0.45, 1.5
+CITIZEN_SHORT, CITIZEN_SHORT_EARLY = 0.1, 0.3  # a citizen paid for a short die (_citizen_cost)
 
 
 class StandardBot:
@@ -99,9 +103,9 @@ def card_value(state: State, seat: int, card_id: str, base: float | None = None)
         gained = 1.0
     left = rounds_left(state)
     if card.kind == "ongoing":
-        gained += 0.6 * left
+        gained += CARD_ONGOING_PER_ROUND * left
     lacking = missing_tokens(state, seat, card.needs)
-    return gained - card.cost * 0.45 - lacking * 1.5
+    return gained - card.cost * CARD_PRICE - lacking * CARD_LACKING
 
 
 def _assign(state: State, seat: int, prompt: Prompt) -> str:
@@ -113,6 +117,13 @@ def _assign(state: State, seat: int, prompt: Prompt) -> str:
     return wanted if prompt.option(wanted) else prompt.default
 
 
+def _citizen_cost(state: State) -> float:
+    # A citizen paid is also one less for the tax of the rounds to come; in the last round
+    # there is none, and citizens left over score nothing: spend them on the tiles that do.
+    left = rounds_left(state)
+    return CITIZEN_SHORT + CITIZEN_SHORT_EARLY * left / 8 + (0.4 if left else 0.0)
+
+
 def dice_plans(state: State, seat: int, fast: bool = False) -> list[tuple[float, tuple[int, ...]]]:
     """Every assignment of the seat's remaining dice to free tiles that its citizens can pay
     for, with what it is worth (the tiles' values less the citizens the short dice cost), the
@@ -122,10 +133,7 @@ def dice_plans(state: State, seat: int, fast: bool = False) -> list[tuple[float,
     free = [t for t in range(7) if t not in player.assignment]
     base = worth(state, seat)
     values = {tile: tile_value(state, seat, tile, base, fast) for tile in free}
-    left = rounds_left(state)
-    # A citizen paid is also one less for the tax of the rounds to come; in the last round
-    # there is none, and citizens left over score nothing: spend them on the tiles that do.
-    citizen = 0.1 + 0.3 * left / 8 + (0.4 if left else 0.0)
+    citizen = _citizen_cost(state)
     plans = []
     for plan in permutations(free, len(dice)):
         short = sum(max(0, tile - value) for tile, value in zip(plan, dice, strict=True))

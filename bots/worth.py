@@ -26,13 +26,13 @@ DEVELOPMENT_PER_ROUND = 1.0  # an unlocked development's ability, each round lef
 NEXT_DEVELOPMENT_HOPE = 4.0  # the next development, while it is still early
 # What a resource or a level is worth: a base, plus `*_EARLY` times how early it is (1 in the
 # first round, 0 in the last), or per round left (`*_PER_ROUND`).
-DRACHMA, DRACHMA_EARLY = 0.25, 0.35
+DRACHMA, DRACHMA_EARLY = 0.45, 0.6
 PHILOSOPHY, PHILOSOPHY_EARLY = 0.6, 1.0
 CITIZEN, CITIZEN_EARLY = 0.1, 0.3
 TROOP, TROOP_EARLY = 0.6, 1.4
-TAX_PER_ROUND = 0.55
+TAX_PER_ROUND = 1.1
 GLORY, GLORY_EARLY = 0.1, 0.3
-ECONOMY_PER_ROUND, CULTURE_PER_ROUND, MILITARY_PER_ROUND = 0.7, 0.3, 0.9
+ECONOMY_PER_ROUND, CULTURE_PER_ROUND, MILITARY_PER_ROUND = 0.7, 0.3, 1.5
 MINOR, MINOR_EARLY = 0.6, 1.2
 MAJOR, MAJOR_EARLY = 1.0, 1.5
 CARD_HOPE, CARD_HOPE_EARLY = 0.4, 1.4

@@ -67,3 +67,37 @@ def test_the_last_politics_action_never_keeps_a_playable_card_that_scores():
             trial, seat, prompt, "skip"
         ), card
         assert choose(trial, seat, prompt) == f"card:{card}", card
+
+
+def _last_round_progress(drachma: int, economy: int, military: int, majors: int):
+    """A seeded game's last Progress phase, the seat's purse, tracks and major tokens set."""
+    state, seat, _prompt = _first_position(
+        lambda state, seat, prompt: (
+            state.round == ROUNDS and prompt.kind == "progress" and len(prompt.options) > 1
+        ),
+        players=2,
+    )
+    state = state.clone()
+    player = state.players[seat]
+    player.drachma, player.economy, player.military = drachma, economy, military
+    player.tokens = {"red_major": majors} if majors else {}
+    return state, seat, game.pending(state)[seat]
+
+
+def test_the_last_progress_phase_buys_the_level_that_scores_most_rather_than_keep_drachmas():
+    """Economy 4 gives 5 VP; military 2 a glory, worth a VP per major token held; culture
+    nothing at the end. With 10 drachmas and 3 majors the 5 VP win, with 6 majors the glory."""
+    state, seat, prompt = _last_round_progress(drachma=10, economy=3, military=1, majors=3)
+    points = {o.id: _points_after(state, seat, prompt, o.id) for o in prompt.options}
+    assert points["advance:economy"] > points["advance:military"] > points["done"]
+    assert choose(state, seat, prompt) == "advance:economy"
+    state, seat, prompt = _last_round_progress(drachma=10, economy=3, military=1, majors=6)
+    assert choose(state, seat, prompt) == "advance:military"
+
+
+def test_the_last_progress_phase_keeps_its_drachmas_only_when_no_level_scores():
+    """Culture and economy 6 score nothing at the end: no level is bought for nothing."""
+    state, seat, prompt = _last_round_progress(drachma=10, economy=5, military=2, majors=0)
+    points = {o.id: _points_after(state, seat, prompt, o.id) for o in prompt.options}
+    assert max(points.values()) == points["done"]
+    assert choose(state, seat, prompt) == "done"
