@@ -1,5 +1,5 @@
 """A player's numbers as one viewer may see them: the counts of games, by player count too, the
-answer time and the favourite cities. Each is one query, whatever the number of games.
+answer time and the favourite cities. Each costs a query or two, whatever the number of games.
 
 A private game counts only for viewers who sat at it (and the player themselves): to anyone
 else the player's counts, answer time and cities are those of their other games, so that no

@@ -153,7 +153,7 @@ def test_the_page_costs_the_same_queries_for_many_games(django_assert_max_num_qu
             )
     client = APIClient()
     client.force_authenticate(cat)
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(10):
         body = client.get("/api/v1/players/ann/").json()
     # cat sat at none of the four private games: eight games count for cat.
     assert body["games"]["finished"] == 8 and body["answer_time"]["answers"] == 16
@@ -163,5 +163,5 @@ def test_the_page_costs_the_same_queries_for_many_games(django_assert_max_num_qu
         {"city": "thebes", "games": 4},
     ]
     assert body["ratings"][0]["games"] == 12
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(10):
         assert Client().get("/players/ann/").status_code == 200
