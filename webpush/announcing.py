@@ -14,13 +14,19 @@ from functools import partial
 
 from django.db import transaction
 
+from chat.models import ChatMessage, ChatMute
+from common import clock
 from common.reliability import enqueue
 from games import events
+from games.models import Seat
+from notifications import attention
 from notifications.kinds import kind_of
 from webpush.models import PushMessage, PushPreference, PushSubscription
 
 YOUR_TURN = "your_turn"
 GAME_OVER = "game_over"
+# Table talk: no email kind of its own (the chat digest collects it), so its own name here.
+CHAT = "chat"
 
 
 def game_written(written: events.GameWritten) -> None:
@@ -54,7 +60,8 @@ def hand_over(game_id: int, kind: str, asks: list[list]) -> None:
 def write(game_id: int, kind: str, asks: list[list]) -> list[int]:
     """Write the pushes of `kind` for (user id, prompt id, cause) triples: one per device of
     each user who wants this kind pushed; return the ids of the rows new and pending."""
-    family = kind_of(kind).family  # the same record as the email of this kind
+    # The same record as the email of this kind ("your turn", "game over"); chat is push's own.
+    family = CHAT if kind == CHAT else kind_of(kind).family
     users = {user_id for user_id, _prompt, _cause in asks}
     off = set(
         PushPreference.objects.filter(user_id__in=users, **{family: False}).values_list(
@@ -90,3 +97,36 @@ def write(game_id: int, kind: str, asks: list[list]) -> list[int]:
             cause__in=[row.cause for row in rows],
         ).values_list("id", flat=True)
     )
+
+
+def chat_written(sender, instance, created: bool, **kwargs) -> None:
+    """post_save of chat.ChatMessage: once it commits, the email queue works out whom to tell
+    (the players' channel only; spectators' words reach players when the game is over)."""
+    if created and instance.channel == instance.Channel.PLAYERS:
+        from webpush.tasks import push_chat  # the tasks module imports this one
+
+        transaction.on_commit(partial(enqueue, push_chat, instance.pk))
+
+
+def chat_asks(message_id: int) -> tuple[int, list[list]]:
+    """The game and the (user, prompt, cause) of the other players to tell of a message: not
+    its author, not who muted them, not who has the game's page open (they read it there);
+    one push an hour per game and player (the cause names the hour)."""
+    message = ChatMessage.objects.filter(pk=message_id).select_related("game").first()
+    if message is None:
+        return 0, []
+    game = message.game
+    muted_by = set(
+        ChatMute.objects.filter(game=game, muted_id=message.author_id).values_list(
+            "user_id", flat=True
+        )
+    )
+    hour = clock.now().strftime("%Y%m%d%H")
+    asks = [
+        [user_id, "", f"chat:{hour}"]
+        for user_id in Seat.objects.filter(game=game, is_bot=False, user__isnull=False)
+        .exclude(user_id=message.author_id)
+        .values_list("user_id", flat=True)
+        if user_id not in muted_by and not attention.page_open(game, user_id)
+    ]
+    return game.pk, asks

@@ -66,6 +66,8 @@ def send_one(message_id: int) -> bool:
 
 
 def _no_longer_asked(message: PushMessage) -> bool:
+    if message.kind == "chat":  # news, not a question: still true once read
+        return False
     record = kind_of(message.kind)
     if not record.stale_once_answered:
         return False
@@ -92,6 +94,8 @@ def payload(message: PushMessage) -> dict[str, str]:
         }
         if message.kind == "game_over":
             body = gettext("%(game)s is over: see the final scores.") % {"game": name}
+        elif message.kind == "chat":
+            body = gettext("New words at the table of %(game)s.") % {"game": name}
         else:
             body = gettext("Your turn in %(game)s.") % {"game": name}
         return {

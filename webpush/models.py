@@ -40,7 +40,8 @@ class PushSubscription(models.Model):
 
 
 class PushPreference(models.Model):
-    """What a user wants pushed (a user without a row gets the defaults: both on), and the
+    """What a user wants pushed (a user without a row gets the defaults: turns and ends on,
+    table talk off), and the
     last device the push service said is gone (shown once on the preferences page)."""
 
     user = models.OneToOneField(
@@ -48,6 +49,9 @@ class PushPreference(models.Model):
     )
     your_turn = models.BooleanField(default=True)
     game_over = models.BooleanField(default=True)
+    # What the other players say at the table: off unless chosen (at most one push an hour
+    # per game, never while the game's page is open).
+    chat = models.BooleanField(default=False)
     removed_label = models.CharField(max_length=80, blank=True)
     removed_at = models.DateTimeField(null=True, blank=True)
 

@@ -25,6 +25,7 @@ def push_settings(user) -> dict[str, Any]:
         "public_key": keys.public_key(),
         "your_turn": preference.your_turn,
         "game_over": preference.game_over,
+        "chat": preference.chat,
         "devices": devices_of(user),
         "removed_device": (
             {"label": preference.removed_label, "removed_at": preference.removed_at}

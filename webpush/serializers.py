@@ -60,6 +60,10 @@ class PushOutput(serializers.Serializer):
     )
     your_turn = serializers.BooleanField(help_text="Push 'your turn' (besides any email).")
     game_over = serializers.BooleanField(help_text="Push a game's end (besides any email).")
+    chat = serializers.BooleanField(
+        help_text="Push that another player wrote at one of your tables (at most one an hour "
+        "per game; off by default)."
+    )
     devices = PushDeviceOutput(many=True)
     removed_device = PushRemovedDeviceOutput(
         allow_null=True,
@@ -70,3 +74,4 @@ class PushOutput(serializers.Serializer):
 class PushPreferencesInput(StrictInput):
     your_turn = serializers.BooleanField(required=False)
     game_over = serializers.BooleanField(required=False)
+    chat = serializers.BooleanField(required=False)

@@ -23,7 +23,7 @@ from webpush.models import PushPreference, PushSubscription
 MAX_ENDPOINT = 1024
 # How long checking an endpoint's host may take (resolving it): a subscription waits on it.
 CHECK_SECONDS = 3
-PREFERENCES = ("your_turn", "game_over")
+PREFERENCES = ("your_turn", "game_over", "chat")
 
 
 def _refused(code: str, field: str, message: str, status: int = 422) -> DomainError:

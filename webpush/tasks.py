@@ -24,6 +24,19 @@ def push_game(self, game_id: int, kind: str, asks: list[list]) -> int:
 
 
 @shared_task(bind=True, **RELIABLE)
+def push_chat(self, message_id: int) -> int:
+    """Tell the other players of a game that someone wrote at its table."""
+    try:
+        game_id, asks = announcing.chat_asks(message_id)
+        ids = announcing.write(game_id, announcing.CHAT, asks) if asks else []
+    except TRANSIENT as error:
+        return retry_soon(self, error)
+    for message in ids:
+        enqueue(send_push, message)
+    return len(ids)
+
+
+@shared_task(bind=True, **RELIABLE)
 def send_push(self, message_id: int) -> bool:
     try:
         return delivering.send_one(message_id)

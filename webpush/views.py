@@ -40,6 +40,7 @@ PUSH_EXAMPLE = OpenApiExample(
         "-jXaoW-eTEZ5y3Bg",
         "your_turn": True,
         "game_over": False,
+        "chat": False,
         "devices": [
             {
                 "id": 3,
@@ -90,8 +91,8 @@ class PushView(APIView):
         ],
         request=PushPreferencesInput,
         responses={200: PushOutput, **problems(400, 401)},
-        description="Turn the push of 'your turn' or of a game's end on or off; fields left out "
-        "keep their values.",
+        description="Turn the push of 'your turn', of a game's end or of table talk on or off; "
+        "fields left out keep their values.",
     )
     def patch(self, request):
         body = PushPreferencesInput(data=request.data)

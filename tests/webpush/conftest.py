@@ -101,9 +101,8 @@ def push_settings(settings, vapid_key):
 
 def subscribe(player, service: PushService, browser: Browser | None = None) -> Browser:
     browser = browser or Browser()
-    response = player.post(
-        "/api/v1/me/push/devices/", {"endpoint": service.url, "keys": browser.keys}
-    )
+    endpoint = f"{service.url}{os.urandom(4).hex()}"  # one per browser, as push services do
+    response = player.post("/api/v1/me/push/devices/", {"endpoint": endpoint, "keys": browser.keys})
     assert response.status_code == 201, response.content
     return browser
 

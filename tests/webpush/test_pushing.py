@@ -5,6 +5,7 @@ and shown."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -145,3 +146,23 @@ def test_a_game_over_push_says_the_game_ended(make_player, push_service, push_se
     pushed = phone.read(service.requests[-1][1])
     assert "is over" in pushed["body"] and pushed["url"] == f"/games/{game.public_id}/"
     assert unb64(vapid_key_of(service.requests[-1][0]))[0] == 4  # an uncompressed P-256 key
+
+
+def test_table_talk_is_pushed_to_the_other_players_who_chose_it_at_most_once_an_hour(
+    make_player, push_service, push_settings
+):
+    alice, bob, carol = make_player("alice"), make_player("bob"), make_player("carol")
+    service = push_service(201)
+    bob_phone = subscribe(bob, service)
+    subscribe(carol, service)
+    game = start_game([alice, bob, carol])
+    sent = len(service.requests)  # their first prompts
+    assert bob.client.patch("/api/v1/me/push/", {"chat": True}, format="json").json()["chat"]
+
+    for text in ("hello", "again"):  # the second, the same hour: no second push
+        response = alice.post(url(game, "chat"), {"text": text})
+        assert response.status_code == 201, response.content
+    [(_headers, body)] = service.requests[sent:]  # bob only: carol left chat off
+    pushed = bob_phone.read(body)
+    assert pushed["body"].startswith("New words at the table of ")
+    assert "hello" not in json.dumps(pushed)  # what was said stays at the table

@@ -6,6 +6,8 @@ UK = {
     "%(creator)s's game": "Гра %(creator)s",
     "%(game)s is over: see the final scores.": "«%(game)s» завершено: подивіться підсумкові очки.",
     "Your turn in %(game)s.": "Ваш хід у грі «%(game)s».",
+    "New words at the table of %(game)s.": "Нові слова за столом гри «%(game)s».",
+    "another player writes at the table (at most once an hour per game)": "інший гравець пише за столом (щонайбільше раз на годину для кожної гри)",
     "Push notifications": "Push-сповіщення",
     "A notification on this device when it is your turn or a game ends, even with the site closed. Each comes by email as chosen above, by push as chosen here, or both: to get push only, turn that email off above.": "Сповіщення на цьому пристрої, коли ваш хід або гра завершилася, навіть коли сайт закрито. Кожне приходить листом, як вибрано вище, push-сповіщенням, як вибрано тут, або обома способами: щоб отримувати лише push, вимкніть цей лист вище.",
     "Push notifications are not set up on this server: use email.": "Push-сповіщення на цьому сервері не налаштовано: користуйтеся поштою.",

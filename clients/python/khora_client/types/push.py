@@ -29,6 +29,8 @@ class PushSettings(TypedDict):
     public_key: str  # the applicationServerKey (base64url); "" when not available
     your_turn: bool
     game_over: bool
+    chat: bool
+    chat: bool  # another player wrote at your table (at most one push an hour per game)
     devices: list[PushDevice]
     removed_device: PushRemovedDevice | None
 
@@ -51,3 +53,4 @@ class PushPreferencesInput(TypedDict, total=False):
 
     your_turn: bool
     game_over: bool
+    chat: bool
