@@ -12,5 +12,5 @@ ACCESS = {
     "Each question links to the rule it asks about. Every phase, action, card and event is explained below.": "Кожне запитання посилається на правило, про яке воно. Кожну фазу, дію, карту й подію пояснено нижче.",
     "Contents": "Зміст",
     "How to play": "Як грати",
-    "New to Khôra? How to win, and a short tour": "Вперше в Khôra? Як перемогти, і коротка екскурсія",
+    "New to Khôra? How to win, and a short tour": "Вперше граєте в Хору? Як перемогти, і коротка екскурсія",
 }

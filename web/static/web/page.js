@@ -111,5 +111,11 @@ document.addEventListener("htmx:afterSettle", () => {
 
 document.addEventListener("DOMContentLoaded", () => {
   const table = document.getElementById("table");
-  if (table) setTimeout(() => announce(table), 400);  // once the live region is being watched
+  // Once the live region is being watched; not over what a swap meanwhile announced.
+  if (table) {
+    setTimeout(() => {
+      const now = document.getElementById("table");
+      if (now && !announced) announce(now);
+    }, 400);
+  }
 });
