@@ -44,9 +44,10 @@ def send_push(self, message_id: int) -> bool:
         return retry_soon(self, error)
 
 
-def after_tick(_ticked: events.Ticked) -> int:
-    """games' minute tick ran: hand on the pushes due again (a retry, a lost task)."""
+def after_tick(_ticked: events.Ticked) -> dict[str, int]:
+    """games' minute tick ran: hand on the pushes due again (a retry, a lost task); the count
+    joins the tick's own."""
     ids = delivering.due(TICK_BATCH)
     for message_id in ids:
         enqueue(send_push, message_id)
-    return len(ids)
+    return {"pushes_due": len(ids)}

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from common import clock
+from games.workers.tasks import tick
 from notifications.models import Notification
 from tests.players import start_game, url
 from tests.webpush.conftest import subscribe, unb64, vapid_key_of
@@ -111,9 +112,10 @@ def test_a_push_service_that_does_not_answer_is_tried_again_later_and_shown_as_s
     [device] = alice.get("/api/v1/me/push/").json()["devices"]
     assert device["stopped"] is True and device["last_error"]
 
-    assert tasks.after_tick(None) == 0  # not due yet
+    assert tasks.after_tick(None) == {"pushes_due": 0}  # not due yet
     PushMessage.objects.update(next_attempt_at=clock.now())
-    assert tasks.after_tick(None) == 1  # the tick hands it on; this time the service answers
+    # The minute tick hands it on; this time the service answers.
+    assert tick()["pushes_due"] == 1
     message.refresh_from_db()
     assert message.status == PushMessage.Status.SENT and message.attempts == 2
     assert len(service.requests) == 2
