@@ -29,7 +29,6 @@ class PushSettings(TypedDict):
     public_key: str  # the applicationServerKey (base64url); "" when not available
     your_turn: bool
     game_over: bool
-    chat: bool
     chat: bool  # another player wrote at your table (at most one push an hour per game)
     devices: list[PushDevice]
     removed_device: PushRemovedDevice | None
