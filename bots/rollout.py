@@ -81,4 +81,6 @@ def _best_by_resolving(state: State, seat: int, prompt: Prompt) -> str:
         value = worth(trial, seat)
         if best is None or value > best:
             best_id, best = option.id, value
+    if best is None:  # no option resolves without the game run on: standard's full way
+        return standard_choice(state, seat, prompt)
     return best_id
