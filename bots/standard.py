@@ -150,7 +150,7 @@ def tile_value(
 ) -> float:
     """What taking action `tile` now would add to the seat's worth, with its best follow-up;
     `base`: the seat's worth now, when the caller has it (the same for every tile); `fast`:
-    an exploration judged by its gains alone (bots.worth.explore_gain), not played out."""
+    an exploration or a token bought judged by its gains (bots.worth.Gains), not played out."""
     trial = state.clone()
     trial.players[seat].agenda = []
     if base is None:
