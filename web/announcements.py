@@ -19,7 +19,7 @@ LOOK_BACK = 12  # events read at most; more than that since the last look is tol
 def since_from(raw: str | None, last_seq: int) -> int | None:
     """The event the browser's table ended with, from its form or poll; None when absent or
     not an event of this game (a forged or stale value only shortens what is said)."""
-    if raw is None or not raw.isdigit() or len(raw) > 9:
+    if raw is None or not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         return None
     since = int(raw)
     return since if since <= last_seq else None
