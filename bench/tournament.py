@@ -21,6 +21,7 @@ import statistics
 import time
 
 from bench.harness import machine, print_table, write_results
+from bots.budget import Budget
 from bots.match import play_match
 
 MATCHUPS = {
@@ -30,6 +31,8 @@ MATCHUPS = {
     # Today's `standard` against the frozen reference (bots/standard_2026.py, issue 51).
     "standard-vs-standard_2026-2": ("standard", "standard_2026", 2),
     "standard-vs-standard_2026-4": ("standard", "standard_2026", 4),
+    # `strong` against the `standard` of before (issue 51): the same opponent as before.
+    "strong-vs-standard_2026-4": ("strong", "standard_2026", 4),
     "strong-vs-standard-2": ("strong", "standard", 2),
     "strong-vs-standard-4": ("strong", "standard", 4),
 }
@@ -55,7 +58,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run_matchup(name: str, games: int, budget: float, seed: int) -> dict:
+def run_matchup(name: str, games: int, budget: float | Budget, seed: int) -> dict:
     hero, other, players = MATCHUPS[name]
     shares, margins = [], []
     times: dict[str, list[float]] = {hero: [], other: []}
@@ -85,7 +88,7 @@ def run_matchup(name: str, games: int, budget: float, seed: int) -> dict:
         "other": other,
         "players": players,
         "games": games,
-        "budget_s": budget,
+        "budget": budget if isinstance(budget, float) else vars(budget),
         "win_rate": sum(shares) / games,
         "win_rate_ci95": [low, high],
         "chance": 1 / players,
@@ -109,13 +112,24 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per matchup")
     parser.add_argument("--budget", type=float, default=1.0, help="strong's seconds a decision")
+    parser.add_argument(
+        "--cpu-budget",
+        type=float,
+        help="strong's CPU seconds a decision (bots.Budget, floor 4, ceiling 30 s) "
+        "instead of --budget's wall-clock seconds",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--matchups", nargs="*", default=list(MATCHUPS), choices=list(MATCHUPS))
     args = parser.parse_args(argv)
     results: list[dict] = []
     peak_mb = 0.0
     for name in args.matchups:
-        results.append(run_matchup(name, args.games, args.budget, args.seed))
+        budget = (
+            Budget(cpu_seconds=args.cpu_budget, floor=4, ceiling=30.0)
+            if args.cpu_budget
+            else args.budget
+        )
+        results.append(run_matchup(name, args.games, budget, args.seed))
         # Written after every matchup: a long run cut short keeps the matchups it finished.
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         write_results(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import engine
+from bots.budget import Budget
 from bots.knowledge import SeatKnowledge
 from bots.levels import decide
 
@@ -38,7 +39,7 @@ class MatchResult:
 def play_match(
     levels: list[str],
     seed: int,
-    budget: float = 1.0,
+    budget: Budget | float = 1.0,
     clock: Callable[[], float] = time.perf_counter,
 ) -> MatchResult:
     """Play one game, seat i played by `levels[i]`; chance and the bots' own choices come from
