@@ -147,3 +147,15 @@ def test_standard_judges_only_the_cards_of_a_card_choice_with_the_glory_exchange
         "card:bank",
     )
     assert choose(state, 0, prompt) in ("card:bank", "card:council")
+
+
+def test_the_frozen_reference_plays_but_is_not_offered_to_players():
+    """`standard_2026` is there to measure `standard` against (bots/standard_2026.py): the
+    harness can seat it, the API's levels (LEVEL_NAMES, BotLevelEnum) do not list it."""
+    assert "standard_2026" not in bots.LEVEL_NAMES
+    assert "standard_2026" not in bots.LEVELS
+    assert not bots.is_slow("standard_2026")
+    state, log, prompt = _assign_position()
+    knowledge = SeatKnowledge.from_events(state, 0, log)
+    answer = bots.decide("standard_2026", knowledge, prompt, 1.0, random.Random(1))
+    assert prompt.option(answer) is not None
