@@ -71,7 +71,8 @@ def test_three_players_play_a_game_to_the_end(browser, live_server):  # noqa: F8
     creator = pages[0]
     creator.fill("#id_name", "Browser table")
     creator.select_option("#id_seats", "3")
-    creator.click("form.new-game button.primary")
+    # The new game form itself: the lobby's "Find me a game" form is a new-game form too.
+    creator.click("form.new-game:not(.find-game) button.primary")
     creator.wait_for_selector("#seats-title")
     game_url = creator.url
     for page in pages[1:]:
