@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from accounts import time_zones
@@ -86,7 +87,14 @@ class PreferencesForm(Form):
             attrs={"data-searchable": _("Type to narrow the list: Kyiv, London, New York…")}
         ),
     )
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    # Each language by its own name ("Українська"), as the footer's switch names them: a reader
+    # looks for the language they read.
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=[
+            (code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES
+        ],
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

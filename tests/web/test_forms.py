@@ -186,6 +186,8 @@ def test_preferences_form_saves_and_refuses(transactional_db):
     assert "Mars" in unknown_zone.content.decode()
     saved = client.post("/preferences/", {**data, "quiet_hours_end": "7"}, follow=True)
     assert "Налаштування збережено." in saved.content.decode()
+    # Each language is offered by its own name, as the footer's switch offers it.
+    assert re.search(r'<option value="uk"[^>]*>Українська</option>', saved.content.decode())
     user.refresh_from_db()
     assert user.profile.language == "uk" and user.profile.time_zone == "Europe/Kyiv"
     assert user.notification_preference.reminder == "digest"
