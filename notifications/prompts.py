@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
 import engine
-from engine.khora import facts
+from engine.khora import catalog, facts
 from notifications.mail_tokens import answer_url, reply_address
 
 
@@ -31,9 +31,11 @@ def prompt_context(
     option will do and its warnings."""
     lang = lang or (translation.get_language() or "en").split("-")[0]
     payload = prompt.to_dict(lang) if isinstance(prompt, engine.Prompt) else prompt
-    options = [{**option, "label": _labelled(option, lang)} for option in payload["options"]]
+    options = [{**option, "label": option_label(option, lang)} for option in payload["options"]]
     said = [
-        previews[option["id"]].to_dict(lang) if previews and option["id"] in previews else None
+        quiet_preview(option, previews[option["id"]].to_dict(lang), lang)
+        if previews and option["id"] in previews
+        else None
         for option in options
     ]
     default_number = next(
@@ -58,7 +60,17 @@ def prompt_context(
     }
 
 
-def _labelled(option: dict, lang: str) -> str:
+def quiet_preview(option: dict, preview: dict, lang: str) -> dict:
+    """A card option's preview without "nothing changes at once": drafting or keeping a
+    card changes nothing yet, which its price and needs on the label say better."""
+    if (option.get("data") or {}).get("card") and preview["text"] == catalog.text(
+        "preview.nothing_now", lang
+    ):
+        return {**preview, "text": ""}
+    return preview
+
+
+def option_label(option: dict, lang: str) -> str:
     """An option's label, and for a card what the page shows beside it in the hand: its price
     and the knowledge tokens it needs ("Oracle: … (2 dr. · needs 1× blue)")."""
     card_id = (option.get("data") or {}).get("card")

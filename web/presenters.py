@@ -17,6 +17,7 @@ from common.language import DEFAULT, LANGUAGES
 from engine.khora import catalog
 from games import selectors
 from games.models import Game
+from notifications import prompts
 from web.drawing import pictures
 
 TRACKS = ("economy", "culture", "military")
@@ -107,7 +108,7 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
     names = seat_names(detail, lang)
     me = detail["your_seat"]
     waiting = set(detail["waiting_for"])
-    prompt = detail["prompt"]
+    prompt = priced_prompt(detail["prompt"], lang)
     context: dict[str, Any] = {
         "game": game,
         "detail": detail,
@@ -183,6 +184,20 @@ def table(game: Game, detail: dict[str, Any], lang: str) -> dict[str, Any]:
         for row in context["scores"]:
             row["username"] = usernames[row["seat"]]
     return context
+
+
+def priced_prompt(prompt: dict | None, lang: str) -> dict | None:
+    """The prompt with each card option's price and needs on its button, as its email gives
+    them (notifications.prompts), and no "nothing changes at once" under a card to draft."""
+    if prompt is None:
+        return None
+    options = []
+    for option in prompt["options"]:
+        priced = {**option, "label": prompts.option_label(option, lang)}
+        if option.get("preview"):
+            priced["preview"] = prompts.quiet_preview(option, option["preview"], lang)
+        options.append(priced)
+    return {**prompt, "options": options}
 
 
 def sealed_choice_open(view: dict, me: int) -> bool:

@@ -105,7 +105,7 @@ def test_history_is_the_engines_narration_in_the_page_language(asked):
                 for line in re.findall(r"<li>(.*?)</li>", lines)
             ]
             for seq, lines in re.findall(
-                r'class="seq"[^>]*>(\d+)</span>.*?<ul>(.*?)</ul>', history, re.S
+                r'class="seq"[^>]*>(\d+)[ <].*?<ul>(.*?)</ul>', history, re.S
             )
         }
         assert all(shown[seq] == texts for seq, texts in expected.items())

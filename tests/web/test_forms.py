@@ -262,7 +262,8 @@ def test_a_harder_quick_game_against_strong_bots(transactional_db, settings):
     response = client.post("/games/new/against-bots/", {"level": "strong"})
     game = Game.objects.get()
     assert response["Location"] == f"/games/{game.public_id}/"
-    assert game.name == "Against strong bots" and game.status == Game.Status.ACTIVE
+    assert game.name == "" and game.status == Game.Status.ACTIVE  # named by its players
+    assert "aspasia vs 2 strong bots, " in client.get(response["Location"]).content.decode()
     bots = game.seats.filter(is_bot=True)
     assert sorted(bots.values_list("bot_level", flat=True)) == ["strong", "strong"]
 

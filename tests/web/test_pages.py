@@ -150,6 +150,13 @@ def test_finished_game_shows_scores_and_steps_through_events(transactional_db):
         assert all(line["text"] in said for line in told if line["seq"] == at)
         last = client.get(f"/games/{game.public_id}/replay/?at=nonsense")
         assert f"After event {game.last_seq} of {game.last_seq}" in last.content.decode()
+    # The lobby's finished games say where each player placed (the ranking read for real).
+    ranking = selectors.final_ranking(game)
+    for user in users:
+        seat = game.seats.get(user=user).position
+        place = next(e["place"] for e in ranking if seat in e["seats"])
+        lobby = client_for(user).get("/").content.decode()
+        assert f"{['1st', '2nd'][place - 1]} of 2" in lobby
 
 
 def test_replay_of_a_running_game_says_why_not(table):

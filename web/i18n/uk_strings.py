@@ -5,6 +5,7 @@ the .po file; translators may edit the .po directly afterwards."""
 
 from web.i18n.uk_access import ACCESS
 from web.i18n.uk_board import BOARD
+from web.i18n.uk_first_hour import FIRST_HOUR
 from web.i18n.uk_table_say import TABLE_SAY
 from web.i18n.uk_watch_and_invite import WATCH_AND_INVITE
 
@@ -267,8 +268,6 @@ UK = {
     "Play against bots now": "Грати з ботами зараз",
     "A harder game: strong bots": "Складніша гра: сильні боти",
     "A 3-player game against two bots; it starts at once. Standard bots answer at once; strong ones think about a second a move and play much better.": "Гра на трьох проти двох ботів; починається одразу. Стандартні боти відповідають одразу; сильні думають близько секунди над кожним ходом і грають значно краще.",
-    "Against bots": "Проти ботів",
-    "Against strong bots": "Проти сильних ботів",
     "There is no bot level “%(level)s”; choose standard or strong.": "Рівня ботів «%(level)s» немає; виберіть стандартний або сильний.",
 }
 UK.update(TABLE_SAY)  # the table's say (web/table_say.py), in a module of its own
@@ -361,3 +360,6 @@ UK.update(BOARD)
 
 # The first hour: the rules page's goal and tour, the links to them (issue 49).
 UK.update(ACCESS)
+
+# The first hour, the rest (issue 49): bot games' names, finished games' places.
+UK.update(FIRST_HOUR)

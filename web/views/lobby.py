@@ -12,7 +12,7 @@ from common.errors import DomainError
 from games import lists, selectors, services
 from games.absences import comeback
 from games.models import Game
-from web import presenters
+from web import game_names, presenters
 from web.forms import CreateGameForm
 
 LIST_LIMIT = 20
@@ -41,11 +41,11 @@ def lobby_context(user, form) -> dict:
         _row(summary, game, lang)
         for summary, game in zip(lists.playing_rows(in_play, user, lang), in_play, strict=True)
     ]
-    finished = [
-        _row(selectors.game_summary(game, user), game, lang)
-        for game in mine
-        if game.status == Game.Status.FINISHED
-    ]
+    finished = []
+    for game in [game for game in mine if game.status == Game.Status.FINISHED][:LIST_LIMIT]:
+        row = _row(selectors.game_summary(game, user), game, lang)
+        row["ended"] = game_names.how_it_ended(game, row["your_seat"])  # "2nd of 3, 26 Nov"
+        finished.append(row)
     open_games = [
         _row(selectors.game_summary(game, user), game, lang)
         for game in selectors.game_list(user, "open")[:LIST_LIMIT]
@@ -65,7 +65,7 @@ def lobby_context(user, form) -> dict:
         "open_games": open_games,
         # Public games in progress of others, to watch (the page shows them a spectator's view).
         "watch": watch,
-        "finished": finished[:LIST_LIMIT],
+        "finished": finished,
         "form": form,
     }
 
@@ -135,7 +135,7 @@ def play_bots(request):
             seats=QUICK_GAME_SEATS,
             options={},
             step_hours=48,
-            name=_("Against strong bots") if level == "strong" else _("Against bots"),
+            name="",  # told by its players and day in each reader's language (game_names)
             bots=[level] * (QUICK_GAME_SEATS - 1),
         )
     except DomainError as error:
