@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,6 +20,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.models import UsedLoginLink
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User as UserModel  # settings.AUTH_USER_MODEL
+
 SALT = "web.login-link"  # as when the web app signed them: links already sent still work
 User = get_user_model()
 
@@ -27,7 +31,7 @@ User = get_user_model()
 class LinkCheck:
     """What a token says. `problem` is None, "expired", "used" or "invalid"."""
 
-    user: object | None
+    user: UserModel | None
     next_path: str
     nonce: str
     problem: str | None
@@ -64,7 +68,8 @@ def check(token: str) -> LinkCheck:
         return LinkCheck(None, "/", "", "invalid")
     if not isinstance(data, dict):
         return LinkCheck(None, "/", "", "invalid")
-    user = User.objects.filter(pk=data.get("u"), is_active=True).first()
+    user_id = data.get("u")
+    user = User.objects.filter(pk=user_id, is_active=True).first() if user_id else None
     if user is None:
         return LinkCheck(None, "/", "", "invalid")
     nonce = str(data.get("n", ""))

@@ -33,6 +33,10 @@ class ConfiguredRateThrottle(SimpleRateThrottle):
     """A throttle whose rate is settings.API_THROTTLE_RATES[scope]."""
 
     methods = ("POST",)
+    # Set by SimpleRateThrottle.__init__ from the rate (None without a rate, when nothing here
+    # reads them); djangorestframework-stubs does not declare them.
+    num_requests: int
+    duration: int
 
     @property
     def cache(self):

@@ -190,7 +190,7 @@ def mute_set(*, game: Game, user, username: str, muted: bool) -> None:
         ChatMessage.objects.filter(game=game, author=other).exists()
         or game.seats.filter(user=other).exists()
     )
-    if not said_here:
+    if other is None or not said_here:
         raise DomainError("player_not_found", f"Nobody called {username!r} is at this table.", 404)
     if other.pk == user.pk:
         raise DomainError("cannot_mute_yourself", "You cannot mute yourself.", 422)

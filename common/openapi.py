@@ -47,7 +47,8 @@ class ProblemOutput(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=PROBLEM_CODES, help_text="A stable machine-readable code."
     )
-    errors = serializers.DictField(
+    # The stubs see Serializer's own `errors`: DRF's metaclass takes this field out of the class.
+    errors = serializers.DictField(  # type: ignore[assignment]
         required=False,
         help_text="invalid_input, username_taken, weak_password, invalid_quiet_hours: the "
         "messages per field (a list of texts, or members' messages for a nested field).",

@@ -237,8 +237,9 @@ def _drf_problem(exc: exceptions.APIException) -> Response:
     if hint and not getattr(exc, "carries_hint", False):
         detail = f"{detail} {hint}"
     response = problem_response(exc.status_code, code, detail)
-    if getattr(exc, "wait", None):
-        response["Retry-After"] = str(math.ceil(exc.wait))
+    wait = getattr(exc, "wait", None)  # DRF's Throttled, and any exception that says when
+    if wait:
+        response["Retry-After"] = str(math.ceil(wait))
     return response
 
 

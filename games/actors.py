@@ -58,7 +58,8 @@ def _username(seat: Seat) -> str:
         return ""
     if hasattr(seat, "username"):
         return seat.username or ""
-    return seat.user.username
+    user = seat.user
+    return user.username if user is not None else ""
 
 
 def of_row(row: GameEvent) -> tuple[str, str]:

@@ -112,6 +112,7 @@ class Reader:
     def _check_session(self) -> str | None:
         from importlib import import_module
 
+        assert self.user_id is not None  # `check` reads the credentials of signed-in readers
         store = import_module(settings.SESSION_ENGINE).SessionStore(self.session_key)
         data = store.load()  # {} when the session is gone or expired
         if str(data.get(SESSION_KEY)) != str(self.user_id):

@@ -130,7 +130,8 @@ class StreamView(APIView):
         # A body never started (the client left first) runs no `finally`: the response's
         # closing, which a server always does, gives the place back too, and so does its
         # collection, for a response nobody closed (a test client's that nobody read).
-        response._resource_closers.append(lease.release)
+        # `_resource_closers` is Django's own (private) list, which django-stubs leaves out.
+        response._resource_closers.append(lease.release)  # type: ignore[attr-defined]
         weakref.finalize(response, lease.release)
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

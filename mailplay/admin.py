@@ -14,7 +14,8 @@ class InboundMessageAdmin(admin.ModelAdmin):
     list_display = ["received_at", "via", "envelope_from", "user", "game", "status", "outcome"]
     list_filter = ["status", "outcome", "via"]
     search_fields = ["message_id", "envelope_from", "envelope_to"]
-    fields = [
+    # All shown, none editable (a tuple: a list of names would not fit `fields`' type).
+    fields = (
         "message_id",
         "via",
         "envelope_from",
@@ -30,7 +31,7 @@ class InboundMessageAdmin(admin.ModelAdmin):
         "reply_subject",
         "reply_sent_at",
         "reply_attempts",
-    ]
+    )
     readonly_fields = fields
 
     def has_add_permission(self, request) -> bool:

@@ -137,6 +137,8 @@ def inbound_process(inbound_id: int) -> str | None:
             row.processed_at = clock.now()
             row.attempts += 1
             if answer is not None:
+                # `_handle` names the player and the game before it answers anything.
+                assert row.user is not None and row.game is not None
                 rendered = replies.render(
                     answer, user=row.user, game=row.game, subject=row_subject(row)
                 )

@@ -55,10 +55,12 @@ def answered(game, user_id: int, channel: str) -> None:
     cache.set(_key("answer", game, user_id), channel, ANSWER_SECONDS)
 
 
-def away_from_table(game, user_id: int, through: str = "") -> bool:
+def away_from_table(game, user_id: int | None, through: str = "") -> bool:
     """True when the player's last answer came from an email (`through` that channel alone,
     when given) and their page is not open: an email asking them is due at once, never held
-    for an answer at the table."""
+    for an answer at the table. A seat without a person (user_id None, a bot's) never is."""
+    if user_id is None:
+        return False
     channel = cache.get(_key("answer", game, user_id))
     came = channel == through if through else channel in FROM_MAIL
     return came and not page_open(game, user_id)
@@ -74,5 +76,9 @@ def replying(game, user_id: int) -> Iterator[None]:
         _replying.reset(token)
 
 
-def reply_tells(game, user_id: int) -> bool:
+def reply_tells(game, user_id: int | None) -> bool:
+    """Whether a reply of this player is being applied (`replying`); never for a seat without
+    a person (user_id None)."""
+    if user_id is None:
+        return False
     return _replying.get() == (game.pk, user_id)

@@ -148,7 +148,7 @@ def announce(written: events.GameWritten) -> None:
         return
     pending = rules.pending(state)
     requester = holding.requester(written)
-    if requester is not None:
+    if requester is not None and requester.user_id is not None:  # always, by `requester`
         attention.answered(game, requester.user_id, written.channel)
     asks = []
     for seat in written.called:

@@ -133,6 +133,7 @@ def reminder_allowed(user, now: datetime, deadline: datetime) -> bool:
     if not in_quiet_hours(user, now):
         return True
     end = preferences_of(user).quiet_hours_end
+    assert end is not None  # in quiet hours, so both their ends are set
     local_now = now.astimezone(local_time.zone_of(user))
     return deadline < local_time.next_hour_mark(local_now, end)
 

@@ -104,8 +104,8 @@ class SiteCollector:
             "Emails in the outbox, by status (sent, failed, ...).",
             labels=["status"],
         )
-        for row in Notification.objects.values("status").annotate(count=Count("id")):
-            emails.add_metric([row["status"]], row["count"])
+        for by_status in Notification.objects.values("status").annotate(count=Count("id")):
+            emails.add_metric([by_status["status"]], by_status["count"])
         yield from (due, oldest, emails)
 
     def _webhooks(self) -> Iterator[Metric]:

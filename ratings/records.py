@@ -80,7 +80,7 @@ def _replay(game: Game, players: dict[int, str]) -> tuple[dict[int, list[int]], 
                 timed.discard(position)
         for position in deciding - asked.keys():
             asked[position] = row.created_at
-        if row.type == "decision" and not own and seat in deciding:
+        if row.type == "decision" and not own and seat is not None and seat in deciding:
             asked[seat] = row.created_at  # answered for them: their own time starts anew
             timed.discard(seat)
     return seconds, _cities(state, players)

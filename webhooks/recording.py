@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from common import clock
+from common.columns import column_of
 from games.models import Game
 from webhooks.models import Delivery, Endpoint
 from webhooks.queue import later
@@ -78,8 +79,8 @@ def hand_on_after_commit(event: dict) -> None:
 
 def _insert(event: dict, event_type: str, owner_ids: list[int]) -> tuple[str, list]:
     quote = connection.ops.quote_name
-    delivery = {f.name: quote(f.column) for f in Delivery._meta.concrete_fields}
-    endpoint = {f.name: quote(f.column) for f in Endpoint._meta.concrete_fields}
+    delivery = {f.name: quote(column_of(f)) for f in Delivery._meta.concrete_fields}
+    endpoint = {f.name: quote(column_of(f)) for f in Endpoint._meta.concrete_fields}
     columns = [
         *("endpoint", "message_id", "event_type", "payload", "status", "attempts"),
         *("next_attempt_at", "claimed_until", "created_at"),

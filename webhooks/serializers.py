@@ -99,4 +99,5 @@ class WebhookPayload(serializers.Serializer):
 
     type = serializers.ChoiceField(choices=EVENT_TYPES)
     timestamp = serializers.DateTimeField()
-    data = WebhookData()
+    # The stubs see Serializer's own `data`: DRF's metaclass takes this field out of the class.
+    data = WebhookData()  # type: ignore[assignment]

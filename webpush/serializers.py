@@ -23,7 +23,8 @@ class PushDeviceInput(StrictInput):
         help_text="The push service's https URL for this browser (PushSubscription.endpoint).",
     )
     keys = PushKeysInput()
-    label = serializers.CharField(
+    # The stubs see Serializer's own `label`: DRF's metaclass takes this field out of the class.
+    label = serializers.CharField(  # type: ignore[assignment]
         max_length=80,
         required=False,
         allow_blank=True,
@@ -34,7 +35,8 @@ class PushDeviceInput(StrictInput):
 
 class PushDeviceOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    label = serializers.CharField()
+    # The stubs see Serializer's own `label`: DRF's metaclass takes this field out of the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     created_at = serializers.DateTimeField()
     last_success_at = serializers.DateTimeField(
         allow_null=True, help_text="When a push last reached its push service; null: never."
@@ -46,7 +48,8 @@ class PushDeviceOutput(serializers.Serializer):
 
 
 class PushRemovedDeviceOutput(serializers.Serializer):
-    label = serializers.CharField()
+    # The stubs see Serializer's own `label`: DRF's metaclass takes this field out of the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     removed_at = serializers.DateTimeField()
 
 

@@ -102,6 +102,8 @@ def start_automatic(game: Game, step, seats: list[Seat], now: datetime) -> list[
     deadline on (until they answer). Runs under the game's lock (the deadline worker's)."""
     started = []
     for seat in seats:
+        if seat.user_id is None:  # a bot's seat: nobody to send on holiday
+            continue
         if not bank.automatic_wanted(seat.user_id):
             continue
         if bank.left_seconds(seat.user_id, step.deadline) <= 0:

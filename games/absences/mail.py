@@ -20,7 +20,7 @@ def is_pause_token(prompt_id: str) -> bool:
 def pause_reply(game, user, prompt_id: str, text: str) -> str:
     """Accept or decline the pause the reply answers; the outcome's key (mailplay.replies)."""
     pause_id = pauses.pause_of_token(prompt_id)
-    pause = Pause.objects.filter(pk=pause_id, game=game).first()
+    pause = Pause.objects.filter(pk=pause_id, game=game).first() if pause_id is not None else None
     if pause is None or pause.status != Pause.Status.PROPOSED:
         return "pause_gone"
     if YES.match(text.strip()):

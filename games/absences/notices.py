@@ -34,6 +34,8 @@ def player_away(game: Game, seat: Seat, absence, start) -> None:
     """The game starts waiting for a player on holiday: say so in its log and tell the others."""
     from games.absences.selectors import days_left
 
+    # A player on holiday is a person, never a bot's seat.
+    assert seat.user_id is not None and seat.user is not None
     until = absence.ends_at
     log_notice(
         game,
@@ -42,7 +44,7 @@ def player_away(game: Game, seat: Seat, absence, start) -> None:
         until=until.isoformat() if until else None,
         days_left=days_left(seat.user_id, start),
     )
-    name = seat.user.username  # a player on holiday is a person, never a bot's seat
+    name = seat.user.username
     for other in _people(game, but=seat.user_id):
         tell(
             other,

@@ -52,6 +52,8 @@ def nudge(*, public_id: str, user, seat: int) -> Nudge:
                 "This player owes no answer now (answered, away, a bot plays, or paused).",
                 409,
             )
+        # Only a person's seat owes an answer (games.absences.owing).
+        assert target.user_id is not None and target.user is not None
         since = now - timedelta(hours=settings.NUDGE_EVERY_HOURS)
         last = (
             Nudge.objects.filter(nudger=user, nudged_id=target.user_id, created_at__gt=since)

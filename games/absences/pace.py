@@ -28,11 +28,13 @@ def _round_of(key: str) -> int | None:
 
 def game_pace(game, seats, current_round: int | None, total_rounds: int | None, now: datetime):
     steps = list(GameStep.objects.filter(game=game).order_by("number"))
-    paused = list(
+    spans = (
         Pause.objects.filter(game=game, starts_at__isnull=False, ends_at__isnull=False)
         .exclude(status=Pause.Status.PROPOSED)
         .values_list("starts_at", "ends_at")
     )
+    # Filtered already; the comprehension tells the type the times are set.
+    paused = [(starts, ends) for starts, ends in spans if starts is not None and ends is not None]
     return {
         "expected_end": _expected_end(steps, current_round, total_rounds, now, paused),
         "median_answer_hours": _median_answers(game, seats, steps),
@@ -89,6 +91,7 @@ def _median_answers(game, seats, steps) -> list[dict[str, Any]]:
     answered: set[tuple[int, int]] = set()
     index = 0
     for position, at in decisions:
+        assert position is not None  # filtered on the people's seats
         # A step opens as the answer that closed the one before is made: that answer is the
         # earlier step's (strictly later openings only).
         while index + 1 < len(opened) and opened[index + 1][0] < at:

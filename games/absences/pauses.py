@@ -39,6 +39,8 @@ def deadline_after_pause(step: GameStep, pause: Pause | None, now: datetime) -> 
     a pause the stored one reads as if the clock ran. Without a running pause, the stored one."""
     if pause is None or step.expired_at is not None or not pause.runs_at(now):
         return step.deadline
+    # A running pause was accepted: its start, end and accounting times are set.
+    assert pause.ends_at is not None and pause.accounted_until is not None
     since = max(pause.accounted_until, step.opened_at)  # as `_account` counts it
     return step.deadline + max(pause.ends_at - since, timedelta(0))
 
@@ -170,10 +172,15 @@ def move_deadlines(now: datetime) -> int:
     for pause_id in ids:
         with transaction.atomic():
             pause = Pause.objects.select_related("game").filter(pk=pause_id).first()
+            if pause is None:  # its game was deleted since the ids were read
+                continue
             game = Game.objects.select_for_update().filter(pk=pause.game_id).first()
+            if game is None:
+                continue
             pause.refresh_from_db()
             if pause.status != Pause.Status.ACTIVE:
                 continue
+            assert pause.ends_at is not None  # an active pause has its end
             _account(game, pause, min(now, pause.ends_at))
             if now >= pause.ends_at:
                 _end(game, pause, pause.ends_at)
@@ -185,6 +192,7 @@ def _account(game: Game, pause: Pause, until: datetime) -> None:
     (for a step opened during the pause, from its opening)."""
     step = GameStep.objects.filter(game=game, closed_at__isnull=True).order_by("-number").first()
     if step is not None and step.expired_at is None:
+        assert pause.accounted_until is not None  # set when the pause became active
         since = max(pause.accounted_until, step.opened_at)
         if until > since:
             step.deadline += until - since

@@ -180,6 +180,7 @@ def vote(*, public_id: str, user, position: int) -> dict[str, Any]:
         known = owing.circumstances(game, writer.seats, now)
         table = Table(game, writer.seats, pending, writer.open_step(), known, now)
         _require_open(table, target)
+        assert target.user is not None  # checked above: a player's seat
         name = target.user.username
         if all(vote.voter_id != user.pk for vote in votes_since(table, target)):
             SeatVote.objects.create(game=game, position=position, voter=user, created_at=now)

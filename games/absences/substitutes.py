@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,6 +19,9 @@ from games.absences import notices
 from games.absences.models import SubstituteInvite, Substitution
 from games.models import Game, Seat, is_public_id
 from games.selectors import game_not_found
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User  # the user model (settings.AUTH_USER_MODEL)
 
 # An invitation link is a credential to take a seat: forwarded or found later, it must not
 # keep working for good (the seat may be a bot's again months on).
@@ -39,8 +43,9 @@ def substitute_links(game: Game, user) -> list[dict]:
     if not getattr(user, "is_authenticated", False) or game.status != Game.Status.ACTIVE:
         return []
     bot_played = {
-        seat.position: seat
+        seat.position: seat.user.username
         for seat in game.seats.select_related("user").filter(autoplay=True, user__isnull=False)
+        if seat.user is not None  # as filtered: for the type
     }
     if not bot_played:
         return []
@@ -58,7 +63,7 @@ def substitute_links(game: Game, user) -> list[dict]:
     return [
         {
             "position": record.position,
-            "player": bot_played[record.position].user.username,
+            "player": bot_played[record.position],
             "url": invite_url(game, record),
             "invitee": record.invitee.username if record.invitee else "",
             "created_at": record.created_at,
@@ -102,7 +107,7 @@ def invite(*, public_id: str, user, position: int, username: str = "") -> Substi
                 link=invite_url(game, record),
                 absence={
                     "player": user.username,
-                    "original": seat.user.username,
+                    "original": player_of(seat).username,
                     "invite_url": invite_url(game, record),
                 },
             )
@@ -165,7 +170,7 @@ def accept(*, public_id: str, user, token: str) -> Seat:
         if game.seats.filter(user=user).exists():
             raise DomainError("already_seated", "You already have a seat in this game.", 409)
         seat = _bot_played_seat(game, record.position)
-        original = seat.user
+        original = player_of(seat)
         Substitution.objects.create(
             game=game,
             position=seat.position,
@@ -224,14 +229,22 @@ def leave(*, public_id: str, user, position: int) -> Seat:
 
 
 def _bot_played_seat(game: Game, position: int) -> Seat:
+    """The seat a bot plays for its absent player: `player_of` is that player."""
     seat = game.seats.select_related("user").filter(position=position).first()
-    if seat is None or seat.is_bot or not seat.autoplay:
+    if seat is None or seat.is_bot or not seat.autoplay or seat.user_id is None:
         raise DomainError(
             "seat_not_bot_played",
             f"Seat {position} is not a seat a bot plays for its absent player.",
             409,
         )
     return seat
+
+
+def player_of(seat: Seat) -> User:
+    """The player of a seat a person holds, or a bot plays for (as `_bot_played_seat` and
+    `leave` return): never None, which only a bot's own seat has."""
+    assert seat.user is not None
+    return seat.user
 
 
 def _locked(public_id: str) -> Game:

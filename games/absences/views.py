@@ -354,4 +354,4 @@ class SubstituteLeaveView(APIView):
     )
     def post(self, request, public_id: str, position: int):
         seat = substitutes.leave(public_id=public_id, user=request.user, position=position)
-        return Response({"position": seat.position, "player": seat.user.username})
+        return Response({"position": seat.position, "player": substitutes.player_of(seat).username})

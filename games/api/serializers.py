@@ -1,5 +1,7 @@
 """Small input and output serializers, one pair per operation. Rules never live here."""
 
+from typing import TYPE_CHECKING
+
 from rest_framework import serializers
 
 import engine
@@ -16,6 +18,9 @@ from games.api.schema_types import (
 )
 from games.models import Game
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 KHORA = engine.get_game("khora")
 
@@ -39,7 +44,7 @@ class GameOptionsInput(StrictInput):
 
 
 # A wrong bot level names the levels there are (DRF's own message says only that it is wrong).
-_NOT_A_LEVEL = {
+_NOT_A_LEVEL: "dict[str, str | StrPromise]" = {
     "invalid_choice": f'"{{input}}" is not a bot level; the levels are {", ".join(LEVEL_NAMES)}.'
 }
 
@@ -205,8 +210,10 @@ class PreviewOutput(serializers.Serializer):
 
 class OptionOutput(serializers.Serializer):
     id = serializers.CharField()
-    label = serializers.CharField()
-    data = described_as(OptionDataOutput)
+    # The stubs see Serializer's own `label`: DRF's metaclass takes this field out of the class.
+    label = serializers.CharField()  # type: ignore[assignment]
+    # The stubs see Serializer's own `data`: DRF's metaclass takes this field out of the class.
+    data = described_as(OptionDataOutput)  # type: ignore[assignment]
     preview = PreviewOutput(
         required=False,
         help_text="When you read your prompt or the game (not in a decision's answer).",
@@ -215,7 +222,8 @@ class OptionOutput(serializers.Serializer):
 
 class LeftOutOutput(serializers.Serializer):
     id = serializers.CharField(help_text="The option it would be; not a legal choice now.")
-    label = serializers.CharField()
+    # The stubs see Serializer's own `label`: DRF's metaclass takes this field out of the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     reasons = serializers.ListField(
         child=serializers.CharField(), help_text='Why, e.g. "costs 3 drachmas, you have 1".'
     )
@@ -378,7 +386,8 @@ class LogEntryOutput(serializers.Serializer):
     )
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    data = described_as(EventDataOutput)
+    # The stubs see Serializer's own `data`: DRF's metaclass takes this field out of the class.
+    data = described_as(EventDataOutput)  # type: ignore[assignment]
     auto = serializers.BooleanField(
         required=False,
         help_text="True on a decision the server made for the seat (a missed deadline's "

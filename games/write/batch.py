@@ -52,7 +52,7 @@ class WriteBatch:
     def update(self, row: models.Model, names: Iterable[str]) -> None:
         """UPDATE the row's `names` fields to its current values, by primary key."""
         model = type(row)
-        fields = [model._meta.get_field(name) for name in dict.fromkeys(names)]
+        fields = [_field(model, name) for name in dict.fromkeys(names)]
         if not fields:
             return
         assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
@@ -69,7 +69,7 @@ class WriteBatch:
         upsert, which PostgreSQL and SQLite both speak)."""
         model = type(row)
         fields = _concrete(model)
-        key = _quote(model._meta.get_field(unique).column)
+        key = _quote(_field(model, unique).column)
         changes = ", ".join(
             f"{_quote(f.column)} = EXCLUDED.{_quote(f.column)}" for f in fields if f.name != unique
         )
@@ -119,6 +119,13 @@ def _concrete(model: Any) -> list[models.Field]:
             if not (field.primary_key and isinstance(field, models.AutoField))
         ]
     return fields
+
+
+def _field(model: type[models.Model], name: str) -> models.Field:
+    """The model's field of that name, one with a column (not the far side of a relation)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field), f"{model.__name__}.{name} has no column"
+    return field
 
 
 def _db_value(field: models.Field, row: models.Model):

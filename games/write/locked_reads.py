@@ -14,12 +14,14 @@ import functools
 import json
 from dataclasses import dataclass
 from datetime import UTC
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, models
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from common.columns import column_of
 from games.absences.models import Pause, Substitution
 from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
 
@@ -40,7 +42,7 @@ def lock_game(public_id: str) -> Game | None:
     if game is None:
         return None
     snapshot = None
-    if game.snapshot_id is not None:
+    if _extra(game, "snapshot_id") is not None:
         snapshot = StateSnapshot(
             game=game,
             **{f.attname: getattr(game, "snapshot_" + f.attname) for f in _SNAPSHOT_FIELDS},
@@ -53,9 +55,9 @@ def lock_game(public_id: str) -> Game | None:
 @functools.cache  # one database per process: the statement never changes
 def _lock_sql() -> str:
     q = connection.ops.quote_name
-    game_columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
+    game_columns = ", ".join(f"g.{q(column_of(f))}" for f in Game._meta.concrete_fields)
     snapshot_columns = ", ".join(
-        f"s.{q(f.column)} AS {q('snapshot_' + f.attname)}" for f in _SNAPSHOT_FIELDS
+        f"s.{q(column_of(f))} AS {q('snapshot_' + f.attname)}" for f in _SNAPSHOT_FIELDS
     )
     lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
     return (
@@ -67,7 +69,9 @@ def _lock_sql() -> str:
 
 # What loading the state reads of the snapshot (its datetime would need SQLite's converter).
 _SNAPSHOT_FIELDS = [
-    StateSnapshot._meta.get_field(name) for name in ("id", "seq", "rules_version", "data")
+    field
+    for name in ("id", "seq", "rules_version", "data")
+    if isinstance(field := StateSnapshot._meta.get_field(name), models.Field)
 ]
 
 
@@ -82,10 +86,16 @@ def read_table(game: Game, user, idempotency_key: str | None) -> Table:
     first = seats[0] if seats else None
     return Table(
         seats=seats,
-        latest_step=_row(GameStep, first.latest_step) if first else None,
-        active_pause=_row(Pause, first.active_pause) if first else None,
-        remembered_id=first.remembered_id if first else None,
+        latest_step=_row(GameStep, _extra(first, "latest_step")) if first else None,
+        active_pause=_row(Pause, _extra(first, "active_pause")) if first else None,
+        remembered_id=_extra(first, "remembered_id") if first else None,
     )
+
+
+def _extra(row: models.Model, column: str) -> Any:
+    """A column the raw query selected besides the model's fields: an attribute of the row
+    that the model's type does not declare."""
+    return getattr(row, column)
 
 
 @functools.cache  # one database per process: the statement never changes
@@ -94,9 +104,9 @@ def _table_sql() -> str:
     times what the database takes to run them."""
     q = connection.ops.quote_name
     build = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
-    step = ", ".join(f"'{f.attname}', st.{q(f.column)}" for f in GameStep._meta.concrete_fields)
+    step = ", ".join(f"'{f.attname}', st.{q(column_of(f))}" for f in GameStep._meta.concrete_fields)
     pause = ", ".join(f"'{name}', p.{q(name)}" for name in _PAUSE_FIELDS)
-    seat = ", ".join(f"s.{q(f.column)}" for f in Seat._meta.concrete_fields)
+    seat = ", ".join(f"s.{q(column_of(f))}" for f in Seat._meta.concrete_fields)
     # Who each seat's player is, and whether a substitute plays it: the log records who
     # made each decision (games.actors) without another round trip.
     users = get_user_model()._meta.db_table
@@ -142,6 +152,8 @@ def _field_value(model, name: str, value):
     kind = model._meta.get_field(name).get_internal_type()
     if kind == "DateTimeField" and value is not None:
         moment = parse_datetime(value)
+        if moment is None:  # the database wrote it: never, but say so rather than crash later
+            raise ValueError(f"{model.__name__}.{name} is not a datetime: {value!r}")
         return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
     if kind == "JSONField" and isinstance(value, str):
         return json.loads(value)

@@ -151,5 +151,7 @@ def _snapshot_row(game: Game) -> StateSnapshot | None:
     then falls short of `last_seq` and `load_state` replays the events in between."""
     relation = Game.snapshot.related
     if relation.is_cached(game):
-        return relation.get_cached_value(game)
+        cached = relation.get_cached_value(game)
+        assert cached is None or isinstance(cached, StateSnapshot)  # typed as any model
+        return cached
     return StateSnapshot.objects.filter(game=game).first()

@@ -363,6 +363,7 @@ class GameWriter:
             latest.closed_at = now
             self.batch.update(latest, [*fields, "closed_at"])
         if self._step_prompts:
+            assert self._step_key is not None  # set with the prompts (`_follow_step`)
             self._latest_step = GameStep(
                 game=self.game,
                 number=(latest.number if latest else 0) + 1,

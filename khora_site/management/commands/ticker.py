@@ -31,15 +31,15 @@ class Command(BaseCommand):
         # A line per task every few seconds would drown the web server's log beside it.
         logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
         app.autodiscover_tasks(force=True)  # every app's tasks module, as a worker loads them
-        schedule = sorted(settings.CELERY_BEAT_SCHEDULE.values(), key=lambda e: e["schedule"])
+        schedule = sorted(map(_beat, settings.CELERY_BEAT_SCHEDULE.values()), key=lambda e: e[1])
         next_run = [0.0] * len(schedule)
         while True:
             started = time.monotonic()
             try:
-                for index, entry in enumerate(schedule):
+                for index, (task, every) in enumerate(schedule):
                     if started >= next_run[index]:
-                        app.tasks[entry["task"]].apply()
-                        next_run[index] = started + entry["schedule"]
+                        app.tasks[task].apply()
+                        next_run[index] = started + every
             except Exception:  # a failed round (the database is busy or down) is retried
                 log.exception("The in-process sweep failed; trying again shortly")
             finally:
@@ -47,3 +47,10 @@ class Command(BaseCommand):
             if once:
                 return
             time.sleep(settings.GAME_SWEEP_SECONDS)
+
+
+def _beat(entry: dict[str, object]) -> tuple[str, float]:
+    """A beat entry's task name and period in seconds (the settings' dict says only object)."""
+    task, every = entry["task"], entry["schedule"]
+    assert isinstance(task, str) and isinstance(every, int | float), entry
+    return task, float(every)
