@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_FILE = ROOT / "khora_site" / "settings.py"
+# The settings package: one module per concern, every one of them reading the environment.
+SETTINGS_DIR = ROOT / "khora_site" / "settings"
 CONFIGURATION_DOC = ROOT / "docs" / "operations.md"
 
 
@@ -32,7 +33,7 @@ def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
 
 
 def variables_read_by_settings() -> set[str]:
-    source = SETTINGS_FILE.read_text()
+    source = "\n".join(path.read_text() for path in sorted(SETTINGS_DIR.glob("*.py")))
     return set(
         re.findall(
             r'(?:environ\.get|env_bool|env_int|env_list|env_rate)\(\s*"([A-Z0-9_]+)"', source
