@@ -92,6 +92,7 @@ CORS_PREFLIGHT_MAX_AGE = 3600
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXIES", 0)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("DJANGO_TRUSTED_PROXIES must be 0 (no proxy) or more.")
+
 # Throttles (accounts/throttles.py), each a rate (env_rate) or off, counted in the shared cache;
 # an exceeded one is 429 with Retry-After.
 # Log-ins: attempts per client; wrong passwords per (account, client), and per account.

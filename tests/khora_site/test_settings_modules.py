@@ -23,10 +23,13 @@ def assigned_names(statements: list[ast.stmt]) -> set[str]:
         for target in targets:
             if isinstance(target, ast.Name) and target.id.isupper():
                 names.add(target.id)
-        for block in ("body", "orelse", "finalbody"):
-            names |= assigned_names(getattr(statement, block, []))
-        for handler in getattr(statement, "handlers", []):
-            names |= assigned_names(handler.body)
+        if not isinstance(statement, ast.If | ast.Try):
+            continue  # a function's or a class's own names are not settings
+        names |= assigned_names(statement.body) | assigned_names(statement.orelse)
+        if isinstance(statement, ast.Try):
+            names |= assigned_names(statement.finalbody)
+            for handler in statement.handlers:
+                names |= assigned_names(handler.body)
     return names
 
 
