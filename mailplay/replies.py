@@ -105,7 +105,9 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
             ),
         )
     text = render_to_string("mailplay/answer.txt", values)
-    html = render_to_string("mailplay/answer.html", values)
+    # Headed by what it is in the reader's words (the subject is the sender's own).
+    heading = _reply_subject("", values["game_name"])
+    html = render_to_string("mailplay/answer.html", {**values, "heading": heading})
     lines = [line.rstrip() for line in text.strip().splitlines()]
     return RenderedAnswer(
         subject=_reply_subject(subject, values["game_name"])[:255],

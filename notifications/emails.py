@@ -290,7 +290,8 @@ def _render(template: str, user, scope: str, values: dict[str, Any]) -> Rendered
     name = f"notifications/{template}"
     subject = " ".join(render_to_string(f"{name}.subject.txt", values).split())
     text = render_to_string(f"{name}.txt", values)
-    html = render_to_string(f"{name}.html", values)
+    # The subject heads the HTML part too: a screen reader's outline starts with what it is.
+    html = render_to_string(f"{name}.html", {**values, "heading": subject})
     return Rendered(subject=subject[:255], text=_tidy_text(text), html=html.strip() + "\n")
 
 

@@ -62,7 +62,8 @@ def test_each_player_reads_the_first_email_in_their_own_language(oksana_and_ann)
     assert prompt["text"] in uk.body_text and prompt["text"] in uk.body_html
     assert all(option["label"] in uk.body_text for option in prompt["options"])
     assert f"oksana очолює місто {_city(game, 0, 'uk')}" in uk.body_text
-    assert '<html lang="uk">' in uk.body_html and '<html lang="en">' in en.body_html
+    assert '<html lang="uk" dir="ltr">' in uk.body_html
+    assert '<html lang="en" dir="ltr">' in en.body_html
     # No English sentence of the emails' chrome is left in hers.
     for english in ("Hello", "Your options", "Answer by", "Since you last looked", "Stop all"):
         assert english not in uk.body_text and english not in uk.body_html
