@@ -105,3 +105,8 @@ def test_event_times_and_exploration_marks_are_text_not_hover_titles():
     assert 'class="seq" title=' not in html
     assert "troops needed</span>" in html and "troops lost</span>" in html
     assert 'title="troops' not in html
+    Profile.objects.filter(user=ada).update(language="uk")
+    html = client_for(ada).get(f"/games/{game.public_id}/").content.decode()
+    times = re.findall(r'<time class="at" datetime="[^"]+">([^<]+)</time>', html)
+    assert times and all(re.fullmatch(r"\d{1,2} \w+ \d\d:\d\d", t) for t in times), times
+    assert not any(t.split()[1][0].isupper() for t in times), times  # "28 листопада", not "Лис"
