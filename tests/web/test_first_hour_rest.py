@@ -14,6 +14,7 @@ from accounts.models import Profile
 from engine.khora import catalog, facts
 from games import selectors, services
 from games.models import Game
+from notifications import prompts
 from tests.web.conftest import client_for, make_user, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -110,3 +111,12 @@ def test_event_times_and_exploration_marks_are_text_not_hover_titles():
     times = re.findall(r'<time class="at" datetime="[^"]+">([^<]+)</time>', html)
     assert times and all(re.fullmatch(r"\d{1,2} \w+ \d\d:\d\d", t) for t in times), times
     assert not any(t.split()[1][0].isupper() for t in times), times  # "28 листопада", not "Лис"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_emails_drop_the_same_noise_under_a_card_but_not_under_other_options(lang):
+    quiet = {"text": NOTHING_NOW[lang], "warnings": [{"code": "x", "text": "careful"}]}
+    card = prompts.quiet_preview({"id": "a", "data": {"card": "archives"}}, quiet, lang)
+    assert card["text"] == "" and card["warnings"] == quiet["warnings"]  # warnings kept
+    other = prompts.quiet_preview({"id": "b", "data": {}}, quiet, lang)
+    assert other["text"] == NOTHING_NOW[lang]  # elsewhere it says a choice does nothing yet
