@@ -4,7 +4,7 @@ titles, descriptions and labels, in the Ukrainian rulebook's terms. Merged into 
 uk_strings.py."""
 
 BOARD = {
-    "Victory points, round by round": "Переможні очки, раунд за раундом",
+    "Victory points, round by round": "Переможні очки після кожного раунду",
     "no city yet": "місто ще не обрано",
     "City board of %(name)s: %(city)s": "Планшет міста гравця %(name)s: %(city)s",
     "philosophy": "філософія",
@@ -14,9 +14,9 @@ BOARD = {
     "Knowledge": "Знання",
     "Knowledge tokens: %(list)s.": "Жетони знання: %(list)s.",
     "Developments: level %(level)s of %(total)s.": "Поліпшення: рівень %(level)s з %(total)s.",
-    "Event, decks and achievements": "Подія, колоди й досягнення",
+    "Event, decks and achievements": "Подія, стос подій і стос політики, досягнення",
     "events left": "подій лишилось",
-    "politics deck": "колода політики",
+    "politics deck": "стос політики",
     "Round %(round)s": "Раунд %(round)s",
     "No event yet": "Події ще немає",
     "%(round)s, event: %(name)s.": "%(round)s, подія: %(name)s.",

@@ -22,7 +22,7 @@ FIRST_HOUR = {
     "place\x043rd": "3-тє місце",
     "place\x044th": "4-те місце",
     "%(place)s of %(count)s, %(day)s": "%(place)s з %(count)s, %(day)s",
-    "%(place)s of %(count)s (shared), %(day)s": "%(place)s з %(count)s (поділене), %(day)s",
+    "%(place)s of %(count)s (shared), %(day)s": "%(place)s з %(count)s (нічия), %(day)s",
     "short day, a date format\x04j M": "j E",
     "an event's time, a date format\x04j M H:i": "j E H:i",
     "ended %(day)s": "завершено %(day)s",
