@@ -260,6 +260,21 @@ _set_type, _set_data, _set_seat, _set_version, _set_auto = (
 )
 
 
+def ranking(keys: Sequence[Any]) -> list[dict[str, Any]]:
+    """The places of a game's end from each seat's key (higher is better; a tuple holds the
+    tie-breaks): groups of seats sharing a place, best first, `{"place": n, "seats": [...]}`,
+    the shape every game's final scores give (a shared place counts its seats: 1, 1, 3)."""
+    order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
+    places: list[dict[str, Any]] = []
+    for seat in order:
+        if places and keys[places[-1]["seats"][0]] == keys[seat]:
+            places[-1]["seats"].append(seat)
+        else:
+            placed = sum(len(group["seats"]) for group in places)
+            places.append({"place": placed + 1, "seats": [seat]})
+    return places
+
+
 class Game(Protocol):
     """What every game offers (the contract in engine/__init__.py). A state is the game's own
     type: each game's class (e.g. KhoraGame) names it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core import ranking as places
 from engine.khlor.data import COLOURS
 
 
@@ -70,15 +71,8 @@ def score(
         seat: (b["total"], b["best_colour"], b["colours_scored"])
         for seat, b in enumerate(breakdown)
     }
-    order = sorted(range(players), key=lambda seat: key[seat], reverse=True)
     # Groups of seats sharing a place, best first, in the shape Khôra's scores use.
-    ranking: list[dict[str, Any]] = []
-    for seat in order:
-        if ranking and key[ranking[-1]["seats"][0]] == key[seat]:
-            ranking[-1]["seats"].append(seat)
-        else:
-            placed = sum(len(group["seats"]) for group in ranking)
-            ranking.append({"place": placed + 1, "seats": [seat]})
+    ranking = places([key[seat] for seat in range(players)])
     return {
         "totals": [b["total"] for b in breakdown],
         "breakdown": breakdown,

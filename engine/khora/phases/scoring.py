@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Label, Option
+from engine.core import ranking as places
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.content.helpers import ask
@@ -75,14 +76,7 @@ def compute_scores(state: State) -> dict[str, Any]:
         seat: (breakdown[seat]["total"], state.players[seat].drachma)
         for seat in range(state.num_players)
     }
-    order = sorted(range(state.num_players), key=lambda s: key[s], reverse=True)
-    ranking: list[dict[str, Any]] = []
-    for seat in order:
-        if ranking and key[ranking[-1]["seats"][0]] == key[seat]:
-            ranking[-1]["seats"].append(seat)
-        else:
-            placed = sum(len(group["seats"]) for group in ranking)
-            ranking.append({"place": placed + 1, "seats": [seat]})
+    ranking = places([key[seat] for seat in range(state.num_players)])
     return {
         "totals": [row["total"] for row in breakdown],
         "breakdown": breakdown,
