@@ -26,6 +26,10 @@ from webpush.keys import new_private_key
 from webpush.models import PushSubscription
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# What the service worker shows now, as the test reads it.
+NOTIFICATIONS_SHOWN = """navigator.serviceWorker.ready
+  .then(r => r.getNotifications())
+  .then(list => list.map(n => ({title: n.title, body: n.body, url: n.data.url})))"""
 PHONE = {"width": 390, "height": 844}
 
 # PushManager.subscribe as a real push service would answer it, with the test's subscription.
@@ -96,24 +100,26 @@ def test_push_is_enabled_on_the_page_and_a_your_turn_push_is_shown(
             break
         page.wait_for_timeout(100)
     [ours] = [r for r in registrations if r["scopeURL"] == f"{live_server.url}/"]
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {
-            "origin": live_server.url,
-            "registrationId": ours["registrationId"],
-            "data": json.dumps(data),
-        },
-    )
     shown: list = []
-    for _ in range(50):  # the worker shows it asynchronously
-        shown = page.evaluate(
-            """navigator.serviceWorker.ready
-                 .then(r => r.getNotifications())
-                 .then(list => list.map(n => ({title: n.title, body: n.body, url: n.data.url})))"""
+    # DevTools' delivery now and then reaches a worker that is not running yet and is dropped
+    # (1 run in 5 here): the stand-in for the push service delivers again, as a push service
+    # does when a device did not take a message. The worker's own showing is what is tested.
+    for _delivery in range(3):
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": live_server.url,
+                "registrationId": ours["registrationId"],
+                "data": json.dumps(data),
+            },
         )
+        for _ in range(30):  # the worker shows it asynchronously
+            shown = page.evaluate(NOTIFICATIONS_SHOWN)
+            if shown:
+                break
+            page.wait_for_timeout(100)
         if shown:
             break
-        page.wait_for_timeout(100)
     assert shown == [
         {"title": "Khôra", "body": f"Your turn in {game.name}.", "url": f"/games/{game.public_id}/"}
     ]

@@ -3,10 +3,29 @@ text, changes, warnings with a code, parameters and text), the your-turn emails 
 page. An answer's response carries none: previews cost time and are made only when read."""
 
 from django.test import Client
+from django.utils.html import escape
 
+from engine.khora.catalog import text as catalog_text
 from games.models import GameEvent
 from notifications.models import Notification
+from notifications.prompts import option_label, quiet_preview
 from tests.players import start_game, url
+
+NOTHING_NOW = catalog_text("preview.nothing_now", "en")
+
+
+def play_to_the_dice(game, *players) -> None:
+    """Everyone answers with the default until the first dice are rolled and asked of them."""
+    for _ in range(30):
+        if GameEvent.objects.filter(game=game, payload__kind="dice").exists():
+            break
+        for player in players:
+            prompt = player.get(url(game, "prompt")).json()["prompt"]
+            if prompt:
+                player.post(
+                    url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]}
+                )
+    assert players[0].get(url(game, "prompt")).json()["prompt"]["kind"] == "assign_die"
 
 
 def test_every_option_of_the_api_prompt_and_game_carries_its_preview(make_player):
@@ -31,17 +50,8 @@ def test_every_option_of_the_api_prompt_and_game_carries_its_preview(make_player
 def test_the_dice_prompt_previews_each_tile_in_the_players_language(make_player):
     alice, bob = make_player("alice"), make_player("bob")
     game = start_game([alice, bob], seats=2)
-    for _ in range(30):
-        if GameEvent.objects.filter(game=game, payload__kind="dice").exists():
-            break
-        for player in (alice, bob):
-            prompt = player.get(url(game, "prompt")).json()["prompt"]
-            if prompt:
-                player.post(
-                    url(game, "decisions"), {"prompt": prompt["id"], "option": prompt["default"]}
-                )
+    play_to_the_dice(game, alice, bob)
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
-    assert prompt["kind"] == "assign_die"
     texts = {o["id"]: o["preview"]["text"] for o in prompt["options"]}
     assert texts["tile:2"].startswith("+") and texts["tile:2"].endswith("VP")
     alice.user.profile.language = "uk"
@@ -62,8 +72,13 @@ def test_an_email_that_asks_shows_each_options_preview(make_player):
     prompt = alice.get(url(game, "prompt")).json()["prompt"]
     lines = [line.strip() for line in email.body_text.splitlines()]
     for option in prompt["options"]:
-        assert f"= {option['preview']['text']}" in lines
-    assert email.body_html.count(option["preview"]["text"]) >= 1
+        shown = quiet_preview(option, option["preview"], "en")["text"]
+        if shown:
+            assert f"= {shown}" in lines
+            assert shown in email.body_html
+        else:  # a card to draft: its price and needs on its label say more than "nothing yet"
+            assert option_label(option, "en") in email.body_text
+    assert f"= {NOTHING_NOW}" not in lines
 
 
 def test_the_game_page_shows_each_options_preview(make_player):
@@ -71,7 +86,14 @@ def test_the_game_page_shows_each_options_preview(make_player):
     game = start_game([alice, bob], seats=2)
     browser = Client()
     browser.force_login(alice.user)
+    # The draft's cards show no preview (nothing changes yet: their price is on the button)...
+    drafting = browser.get(f"/games/{game.public_id}/").content.decode()
+    assert NOTHING_NOW not in drafting and "dr." in drafting
+    # ...the dice's tiles each show theirs.
+    play_to_the_dice(game, alice, bob)
     page = browser.get(f"/games/{game.public_id}/").content.decode()
-    assert page.count('class="preview"') == len(
-        alice.get(url(game, "prompt")).json()["prompt"]["options"]
-    )
+    options = alice.get(url(game, "prompt")).json()["prompt"]["options"]
+    assert all(option["preview"]["text"] for option in options)
+    assert page.count('class="preview"') == len(options)
+    for option in options:
+        assert escape(option["preview"]["text"]) in page
