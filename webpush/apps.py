@@ -16,3 +16,23 @@ class WebpushConfig(AppConfig):
         events.subscribe(events.GameWritten, announcing.game_written)
         events.subscribe(events.Ticked, tasks.after_tick)
         post_save.connect(announcing.chat_written, sender=ChatMessage, dispatch_uid="webpush")
+
+        # A device's push ends with the credential that enabled it (webpush.credentials).
+        from django.contrib.auth.signals import user_logged_out
+        from django.db.models.signals import post_delete
+        from knox.models import AuthToken
+
+        from webpush import credentials, services
+
+        def logged_out(sender, request, user, **kwargs):
+            key = getattr(request.session, "session_key", None)
+            if key:
+                services.credential_ended(credentials.session_fingerprint(key))
+
+        def token_deleted(sender, instance, **kwargs):
+            services.credential_ended(credentials.token_fingerprint(instance.digest))
+
+        user_logged_out.connect(logged_out, weak=False, dispatch_uid="webpush-logout")
+        post_delete.connect(
+            token_deleted, sender=AuthToken, weak=False, dispatch_uid="webpush-token"
+        )

@@ -50,12 +50,16 @@ def send_one(message_id: int) -> bool:
     with transaction.atomic():
         message = (
             PushMessage.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("subscription", "game", "game__creator")
+            .select_related("subscription", "subscription__user", "game", "game__creator")
             .filter(pk=message_id, status=PushMessage.Status.PENDING)
             .filter(next_attempt_at__lte=clock.now())
             .first()
         )
         if message is None:
+            return False
+        if not services.still_vouched_for(message.subscription):
+            # Deactivated, or the password changed: no session that enabled it is left.
+            message.subscription.delete()
             return False
         if _no_longer_asked(message):
             message.status = PushMessage.Status.SUPERSEDED

@@ -27,6 +27,10 @@ class PushSubscription(models.Model):
     # WEBPUSH_STOPPED_AFTER_FAILURES the page says this device stopped answering.
     failures = models.PositiveIntegerField(default=0)
     last_error = models.CharField(max_length=300, blank=True)
+    # The credential that stored it (webpush.credentials): its end ends this device's pushes.
+    # Empty for devices stored before we kept it; those end only with the account.
+    credential = models.CharField(max_length=80, blank=True, db_index=True)
+    password_stamp = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -17,7 +17,7 @@ from django.db import transaction
 from common import clock
 from common.errors import DomainError
 from webhooks import transport
-from webpush import keys
+from webpush import credentials, keys
 from webpush.models import PushPreference, PushSubscription
 
 MAX_ENDPOINT = 1024
@@ -30,9 +30,12 @@ def _refused(code: str, field: str, message: str, status: int = 422) -> DomainEr
     return DomainError(code, message, status, {"errors": {field: [message]}})
 
 
-def subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str) -> PushSubscription:
+def subscribe(
+    *, user, endpoint: str, p256dh: str, auth: str, label: str, credential: str = ""
+) -> PushSubscription:
     """Store the browser's subscription for `user` (the same endpoint again: its keys are
-    renewed, and it belongs to whoever subscribed it last, as a browser does)."""
+    renewed, and it belongs to whoever subscribed it last, as a browser does). `credential`
+    (webpush.credentials) is what vouches for it: when it ends, so does the device's push."""
     if not keys.available():
         raise DomainError(
             "push_unavailable",
@@ -59,6 +62,8 @@ def subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str) -> Pus
         existing.user = user
         existing.p256dh, existing.auth, existing.label = p256dh, auth, label[:80]
         existing.failures, existing.last_error = 0, ""
+        existing.credential = credential
+        existing.password_stamp = credentials.password_stamp(user)
         existing.save()
     return existing
 
@@ -120,6 +125,25 @@ def preferences_update(*, user, changes: dict[str, Any]) -> PushPreference:
 
 def forget_removed_notice(*, user) -> None:
     PushPreference.objects.filter(user=user).update(removed_label="", removed_at=None)
+
+
+def credential_ended(credential: str) -> int:
+    """A session logged out or a token was revoked: the devices it enabled stop (deleted, with
+    their pending pushes). Returns how many."""
+    if not credential:
+        return 0
+    deleted, _ = PushSubscription.objects.filter(credential=credential).delete()
+    return deleted
+
+
+def still_vouched_for(subscription: PushSubscription) -> bool:
+    """False when the account was deactivated or its password changed since the device was
+    enabled (both end every session that could have enabled it)."""
+    user = subscription.user
+    if not user.is_active:
+        return False
+    stamp = subscription.password_stamp
+    return not stamp or stamp == credentials.password_stamp(user)
 
 
 def record_gone(subscription: PushSubscription) -> None:

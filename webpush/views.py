@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.openapi import problems
-from webpush import selectors, services
+from webpush import credentials, selectors, services
 from webpush.serializers import (
     PushDeviceInput,
     PushDeviceOutput,
@@ -124,6 +124,7 @@ class DevicesView(APIView):
             p256dh=data["keys"]["p256dh"],
             auth=data["keys"]["auth"],
             label=data["label"] or services.label_of(request.headers.get("User-Agent", "")),
+            credential=credentials.of_request(request),
         )
         return Response(PushDeviceOutput(device).data, status=status.HTTP_201_CREATED)
 
