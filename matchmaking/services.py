@@ -112,6 +112,10 @@ def expire_due() -> int:
         expired = QueueEntry.objects.filter(status=WAITING, expires_at__lte=now).update(
             status=QueueEntry.Status.EXPIRED, ended_at=now
         )
+        # Accounts deactivated since they joined: their entries end with them.
+        expired += QueueEntry.objects.filter(status=WAITING, user__is_active=False).update(
+            status=QueueEntry.Status.LEFT, ended_at=now
+        )
         expired += RematchOffer.objects.filter(
             status=RematchOffer.Status.OPEN, expires_at__lte=now
         ).update(status=RematchOffer.Status.EXPIRED)
@@ -153,6 +157,8 @@ def _match(entry: QueueEntry, now) -> Game | None:
             game_type=entry.game_type,
             step_hours=entry.step_hours,
             language=entry.language,
+            # A deactivated account's entry waits for the tick to close it, never for a table.
+            user__is_active=True,
         )
         .exclude(user_id=entry.user_id)
         .order_by("created_at", "pk")

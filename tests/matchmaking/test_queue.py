@@ -115,6 +115,17 @@ def test_a_player_is_never_matched_with_themselves(make_player):
     assert join(ann, players=None).status == "waiting"
 
 
+def test_a_deactivated_account_is_never_matched_and_its_entry_ends_at_the_tick(make_player):
+    ann, ben = make_player("ann"), make_player("ben")
+    entry = join(ann)
+    ann.user.is_active = False
+    ann.user.save()
+    assert join(ben).status == "waiting"  # not seated with someone who can no longer play
+    tick()
+    assert QueueEntry.objects.get(pk=entry.pk).status == "left"
+    assert not Game.objects.exists()
+
+
 def test_entries_expire_at_the_minute_tick(make_player, settings):
     settings.MATCHMAKING_ENTRY_HOURS = 2
     ann, ben = make_player("ann"), make_player("ben")
