@@ -27,6 +27,7 @@ from games.absences.selectors import deadline as told_deadline
 from games.models import Game, IdempotencyRecord, Seat, is_public_id
 from games.refusals import DecisionRefused, engine_refusals
 from games.selectors import game_not_found, prompt_payload, seat_of
+from games.standing import services as standing
 from games.workers import advancing
 from games.write.locked_reads import lock_game, read_table
 from games.write.writer import GameWriter
@@ -377,6 +378,7 @@ def _start(game: Game) -> None:
     game.started_at = clock.now()
     # Everyone waits for the setup: their first prompts come as the "game started" email.
     game.seats.filter(is_bot=False).update(waiting=True)
+    standing.copy_defaults(game)  # the players' standing answers for new games (games.standing)
     GameWriter(game).commit()  # the setup's chance and bots run in the advance task
 
 

@@ -162,8 +162,8 @@ def _expire(step_id: int) -> bool:
             s for s in writer.seats if s.position in pending and not s.is_bot and not s.autoplay
         ]
         for seat in late:
-            _answer_with_defaults(writer, seat.position, step.key)
-            if seat.position in owe:
+            standing = _answer_with_defaults(writer, seat.position, step.key)
+            if seat.position in owe and not standing:
                 seat.missed_deadlines += 1
             if seat.missed_deadlines >= settings.GAME_BOT_AFTER_MISSES and not seat.autoplay:
                 seat.autoplay = True
@@ -177,15 +177,23 @@ def _expire(step_id: int) -> bool:
     return True
 
 
-def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> None:
-    """Defaults for the seat's whole chain of prompts in this step (e.g. every die)."""
+def _answer_with_defaults(writer: GameWriter, position: int, step_key: str) -> bool:
+    """Defaults for the seat's whole chain of prompts in this step (e.g. every die); a secret
+    prompt a standing answer of the player fits takes it instead, as the player's decision
+    (games.standing). True when that answered the prompt owed (no miss)."""
+    first, standing = True, False
     while writer.rules.step_key(writer.state) == step_key:
         writer.sample_chance()
         prompt = writer.rules.pending(writer.state).get(position)
         if prompt is None:
-            return
+            return standing
+        if writer.standing.at_deadline(writer, position, prompt):
+            standing, first = standing or first, False
+            continue
+        first = False
         writer.decide(position, prompt.id, prompt.default, auto=True)
         writer.defaults_played.setdefault(position, []).append(prompt.option(prompt.default))
+    return standing
 
 
 def due_steps(limit: int) -> list[int]:

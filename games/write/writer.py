@@ -18,6 +18,7 @@ import engine
 from common import clock
 from games import actors, events
 from games.models import NOTICE, Game, GameEvent, GameStep, Seat
+from games.standing.applying import StandingTurns
 from games.write import bot_turns, chance
 from games.write.batch import WriteBatch
 from games.write.enqueue import enqueue_advance
@@ -54,6 +55,7 @@ class GameWriter:
             seats = list(game.seats.select_related("user").order_by("position"))
         self.seats = seats
         self.bot_turns = bot_turns.BotTurns(game, seats)
+        self.standing = StandingTurns(game, seats)  # players' standing answers (games.standing)
         self._seats_before = {seat.pk: (seat.pending_prompt, seat.waiting) for seat in seats}
         self._new_rows: list[GameEvent] = []
         self._stored_seq = game.last_seq  # the newest event already in the database
@@ -163,6 +165,8 @@ class GameWriter:
         offered = thought if thought is not None and thought.still_valid(self.game) else None
         while not self.rules.is_over(self.state):
             self.sample_chance()
+            if self.standing.answer_open(self):
+                continue
             bot_prompts = self._bot_prompts()
             if not bot_prompts:
                 return False
@@ -216,6 +220,10 @@ class GameWriter:
         `enqueue=False`: the caller advances the game itself next (a slow bot is due), so no
         advance task is asked for."""
         now = clock.now()
+        # A standing answer takes the prompt it fits in the change that asks it, before it is
+        # committed: its player is never seen asked, nor sent a "your turn" for it.
+        while self.standing.answer_open(self):
+            pass
         if not self._new_rows and self.game.last_seq == 0:
             # A game whose first question needs no chance (players choosing their cities)
             # is asked before any event: its first step opens with the start itself.

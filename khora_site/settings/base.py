@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "live",
     "webpush",
     "games.absences",
+    "games.standing",
     "django_htmx",
     "csp",
     "web",

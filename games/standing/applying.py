@@ -1,0 +1,127 @@
+"""Standing answers taken by the write path, as their player's own decisions.
+
+`GameWriter` holds one `StandingTurns` per change: open prompts are answered in the write that
+asks them (`answer_open`, before the commit: the seat is never seen asked, so no "your turn"
+email, reminder or push is written for it), secret ones at the step's deadline in place of the
+default (`at_deadline`). Every answer goes through `GameWriter.decide` like a player's, one at
+a time, so the order of answers is the log's; the game's row lock serialises the writers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import engine
+from common import clock
+from games.standing import kinds
+from games.standing.models import StandingAnswer, StandingUse
+
+if TYPE_CHECKING:
+    from games.models import Game, Seat
+    from games.write.writer import GameWriter
+
+
+class StandingTurns:
+    def __init__(self, game: Game, seats: list[Seat]):
+        self.game = game
+        self.seats = seats
+        self._rules: dict[int, list[StandingAnswer]] | None = None
+
+    def rules(self) -> dict[int, list[StandingAnswer]]:
+        """The game's active rules by seat, read once per change (one query)."""
+        if self._rules is None:
+            positions = {seat.user_id: seat.position for seat in self.seats if seat.user_id}
+            self._rules = {}
+            if positions:
+                rows = StandingAnswer.objects.filter(game=self.game, active=True)
+                # Answers given ahead first: the player named this very prompt's answer.
+                for rule in sorted(rows, key=lambda r: (r.kind != "ahead", r.pk)):
+                    if rule.user_id in positions:
+                        self._rules.setdefault(positions[rule.user_id], []).append(rule)
+        return self._rules
+
+    def answer_open(self, writer: GameWriter) -> bool:
+        """Answer one open prompt a rule fits (seats in order); True if one was answered."""
+        pending = writer.rules.pending(writer.state)
+        if not pending or writer.rules.is_over(writer.state):
+            return False
+        rules = self.rules()
+        for position in sorted(pending):
+            prompt = pending[position]
+            if (
+                prompt.kind in kinds.OPEN_KINDS
+                and rules.get(position)
+                and self._plays(position)
+                and self._answer(writer, position, prompt, sealed=False)
+            ):
+                return True
+        return False
+
+    def at_deadline(self, writer: GameWriter, position: int, prompt) -> bool:
+        """The step's deadline: a secret prompt a rule fits is answered by it (instead of its
+        default, no miss); True if it was."""
+        if prompt.kind not in kinds.SEALED_KINDS or not self.rules().get(position):
+            return False
+        return self._answer(writer, position, prompt, sealed=True)
+
+    def _plays(self, position: int) -> bool:
+        """A person plays the seat now (a bot's, or a bot standing in, answers itself)."""
+        seat = self.seats[position]
+        return bool(seat.user_id) and not seat.is_bot and not seat.autoplay
+
+    def _answer(self, writer: GameWriter, position: int, prompt, *, sealed: bool) -> bool:
+        for rule in self.rules()[position]:
+            if not rule.active or rule.skip_prompt == prompt.id:
+                continue
+            if kinds.prompt_kind(rule.kind, rule.params) != prompt.kind:
+                continue
+            if kinds.sealed(rule.kind, rule.params) != sealed:
+                continue
+            result = kinds.fit(
+                rule.kind, rule.params, prompt, _track_level(writer, position, rule.params)
+            )
+            if isinstance(result, kinds.Cancelled):
+                cancel(rule, result.reason, writer.game.last_seq)
+                continue
+            if result is None:
+                continue
+            try:
+                seq = writer.decide(position, prompt.id, result.option)
+            except engine.IllegalDecision:
+                cancel(rule, StandingAnswer.Cancel.OPTION_MISSING, writer.game.last_seq)
+                continue
+            _record_use(rule, writer.game, seq, prompt.id, result.option)
+            return True
+        return False
+
+
+def cancel(rule: StandingAnswer, reason: str, seq: int | None) -> None:
+    """The rule stops; its player reads why on the game page and in the API's list."""
+    rule.active = False
+    rule.cancelled_at = clock.now()
+    rule.cancel_reason = reason
+    rule.cancelled_seq = seq
+    rule.dismissed = reason in (
+        StandingAnswer.Cancel.BY_PLAYER,
+        StandingAnswer.Cancel.REPLACED,
+    )
+    rule.save(
+        update_fields=["active", "cancelled_at", "cancel_reason", "cancelled_seq", "dismissed"]
+    )
+
+
+def _record_use(rule: StandingAnswer, game: Game, seq: int, prompt_id: str, option: str) -> None:
+    rule.uses += 1
+    rule.used_seq = seq
+    if rule.kind == StandingAnswer.Kind.AHEAD:
+        rule.active = False  # used once
+    rule.save(update_fields=["uses", "used_seq", "active"])
+    StandingUse.objects.create(answer=rule, game=game, seq=seq, prompt=prompt_id, option=option)
+
+
+def _track_level(writer: GameWriter, position: int, params: dict) -> int | None:
+    track = params.get("track")
+    if not track:
+        return None
+    players = getattr(writer.state, "players", None)
+    return getattr(players[position], track, None) if players else None
