@@ -112,6 +112,10 @@ PROBLEM_CODES = sorted(
         "invitee_invited_enough",
         "time_not_up",
         "substitute_plays",
+        # standing answers (games/standing/)
+        "invalid_standing_answer",
+        "standing_answer_not_found",
+        "standing_answer_active",
         # webhooks
         "invalid_event_types",
         "too_many_webhooks",

@@ -28,6 +28,7 @@ api_v1 = [
     path("", include("webhooks.urls")),
     path("", include("webpush.api_urls")),
     path("", include("games.absences.urls")),
+    path("", include("games.standing.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", _docs_page(SpectacularSwaggerView), name="docs"),
     path("redoc/", _docs_page(SpectacularRedocView), name="redoc"),

@@ -49,13 +49,17 @@ def standing_ahead(*, user, public_id: str, prompt_kind: str, option: str) -> St
 
 
 def standing_cancel(*, user, answer_id: int) -> StandingAnswer:
-    """Its player stops a rule (an answer given ahead not used yet)."""
+    """Its player stops a rule (an answer given ahead not used yet); one already ended is
+    dismissed (its player has read why)."""
     with transaction.atomic():
         rule = _own(user, answer_id)
         game = _lock(rule.game_id)
         rule.refresh_from_db()
         if rule.active:
             cancel(rule, StandingAnswer.Cancel.BY_PLAYER, game.last_seq if game else None)
+        elif not rule.dismissed:
+            rule.dismissed = True
+            rule.save(update_fields=["dismissed"])
         return rule
 
 
