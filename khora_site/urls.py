@@ -37,6 +37,7 @@ api_v1 = [
 
 urlpatterns = [
     path("", include("web.urls")),
+    path("", include("web.standing_urls")),
     path("", include("chat.web_urls")),
     path("", include("ratings.web_urls")),
     path("", include("matchmaking.web_urls")),

@@ -5,9 +5,13 @@ from rest_framework import serializers
 from common.inputs import StrictInput
 from games.standing.kinds import KINDS
 
+KIND_HELP = f"One of: {', '.join(KINDS)} (docs/standing-answers.md)."
+
 
 class StandingAnswerInput(StrictInput):
-    kind = serializers.ChoiceField(choices=list(KINDS))
+    # A string, not an enum: its values are checked by the service (invalid_standing_answer),
+    # and a second enum named "kind" beside the prompts' would collide in the schema.
+    kind = serializers.CharField(max_length=16, help_text=KIND_HELP)
     params = serializers.DictField(
         required=False,
         default=dict,
@@ -18,7 +22,7 @@ class StandingAnswerInput(StrictInput):
 
 class StandingAnswerOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=list(KINDS))
+    kind = serializers.CharField(help_text=KIND_HELP)
     params = serializers.DictField()
     active = serializers.BooleanField(help_text="Still answering (an answer ahead: not used).")
     uses = serializers.IntegerField(help_text="Prompts it answered.")

@@ -6,6 +6,7 @@ the .po file; translators may edit the .po directly afterwards."""
 from web.i18n.uk_access import ACCESS
 from web.i18n.uk_board import BOARD
 from web.i18n.uk_first_hour import FIRST_HOUR
+from web.i18n.uk_standing import STANDING
 from web.i18n.uk_table_say import TABLE_SAY
 from web.i18n.uk_watch_and_invite import WATCH_AND_INVITE
 
@@ -363,3 +364,4 @@ UK.update(ACCESS)
 
 # The first hour, the rest (issue 49): bot games' names, finished games' places.
 UK.update(FIRST_HOUR)
+UK.update(STANDING)  # the standing answers' sections (web/views/standing.py)

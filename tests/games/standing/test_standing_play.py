@@ -76,7 +76,7 @@ def test_the_api_refuses_bad_rules_strangers_and_others_rules(make_player):
     bad = alice.post(url(game, "standing-answers"), {"kind": "progress", "params": {"x": 1}})
     assert_problem(bad, 400, "invalid_standing_answer")
     unknown = alice.post(url(game, "standing-answers"), {"kind": "teleport"})
-    assert_problem(unknown, 400, "invalid_input")
+    assert_problem(unknown, 400, "invalid_standing_answer")
     stranger = eve.post(url(game, "standing-answers"), {"kind": "explore"})
     assert_problem(stranger, 403, "not_seated")
     ahead = bob.post(

@@ -1,0 +1,63 @@
+"""The game page's "Your standing answers" section and the preferences' defaults for new games
+(web/views/standing.py): set and cancel with htmx and without, in both languages, each player
+seeing only their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.standing.models import StandingAnswer
+from tests.web.conftest import client_for, make_user, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_player_sets_and_cancels_rules_on_the_game_page_and_only_they_see_them():
+    ann, ben = make_user("ann"), make_user("ben", language="uk")
+    game = start_game([ann, ben])
+    page = client_for(ann).get(f"/games/{game.public_id}/").content.decode()
+    assert f"/games/{game.public_id}/standing/" in page  # the section is loaded from its view
+
+    add = f"/games/{game.public_id}/standing/add/"
+    ann_client = client_for(ann)
+    section = ann_client.post(
+        add, {"rule": "progress", "track": "culture", "max_price": "3"}, **HX
+    ).content.decode()
+    assert "Culture when it costs at most 3 drachmas" in section and "Saved." in section
+    section = ann_client.post(add, {"rule": "ahead:achievement_reward|glory"}, **HX)
+    assert "Given ahead, the next one: An achievement&#x27;s reward: Glory" in (
+        section.content.decode()
+    )
+    refused = ann_client.post(add, {"rule": "progress", "track": "navy", "max_price": "x"}, **HX)
+    assert refused.status_code == 200 and "not valid" in refused.content.decode()
+
+    ben_section = client_for(ben).get(f"/games/{game.public_id}/standing/").content.decode()
+    assert "Ваші постійні відповіді" in ben_section and "Culture" not in ben_section
+    assert "У вас немає постійних відповідей." in ben_section
+
+    rule = StandingAnswer.objects.get(user=ann, kind="progress")
+    stolen = client_for(ben).post(f"/standing/{rule.pk}/cancel/", {"game": game.public_id})
+    assert stolen.status_code == 404
+    plain = ann_client.post(f"/standing/{rule.pk}/cancel/", {"game": game.public_id})
+    assert plain.status_code == 302 and plain["Location"] == f"/games/{game.public_id}/"
+    rule.refresh_from_db()
+    assert not rule.active and rule.cancel_reason == "cancelled_by_player"
+
+    stranger = client_for(make_user("cas")).get(f"/games/{game.public_id}/standing/")
+    assert stranger.status_code == 200 and stranger.content == b""
+
+
+def test_defaults_for_new_games_on_the_preferences_page_in_ukrainian():
+    ola = make_user("ola", language="uk")
+    client = client_for(ola)
+    assert "/preferences/standing/" in client.get("/preferences/").content.decode()
+    section = client.post(
+        "/preferences/standing/add/", {"rule": "achievement:tax"}, **HX
+    ).content.decode()
+    assert "Постійні відповіді для ваших нових партій" in section
+    assert "Нагорода за досягнення: Податки" in section
+    assert "Наступне таке запитання" not in section  # no answer ahead outside a game
+    refused = client.post("/preferences/standing/add/", {"rule": "ahead:explore|skip"}, **HX)
+    assert "Така постійна відповідь недійсна." in refused.content.decode()
+    assert StandingAnswer.objects.filter(user=ola, game=None, kind="achievement").count() == 1

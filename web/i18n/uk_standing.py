@@ -1,0 +1,52 @@
+"""Ukrainian for the standing answers' sections (web/views/standing.py,
+web/templates/web/partials/standing.html), in the glossary's terms."""
+
+STANDING = {
+    "Your standing answers": "Ваші постійні відповіді",
+    "Standing answers for your new games": "Постійні відповіді для ваших нових партій",
+    "The server gives these answers for you, as your own, when a prompt they fit is asked. "
+    "Only you see them. A secret choice (Legislation) is made at its deadline, so that nobody "
+    "learns anything from when it was made.": "Сервер дає ці відповіді за вас, як ваші власні, "
+    "коли постає запитання, якому вони підходять. Бачите їх лише ви. Таємний вибір "
+    "(Законотворчість) робиться, коли спливає час на відповідь, щоб ніхто нічого не дізнався з "
+    "того, коли його зроблено.",
+    "Copied onto each of your games when it starts; change them there for one game.": (
+        "Копіюються в кожну вашу партію, коли вона починається; для однієї партії змініть їх там."
+    ),
+    "active; answers given: %(n)s": "діє; відповідей дано: %(n)s",
+    "cancelled: the track is at its top": "скасовано: вертикаль уже на найвищому рівні",
+    "cancelled: that answer was not offered when the prompt came": (
+        "скасовано: такої відповіді не було серед запропонованих, коли постало запитання"
+    ),
+    "cancelled": "скасовано",
+    "used (log entry %(seq)s)": "використано (запис журналу %(seq)s)",
+    "Dismiss": "Прибрати",
+    "You have no standing answers.": "У вас немає постійних відповідей.",
+    "Progress: move up": "Прогрес: піднятися вертикаллю",
+    "when it costs at most (drachmas)": "якщо це коштує не більше (драхм)",
+    "Add": "Додати",
+    "Always": "Завжди",
+    "Exploration: the best space costing no troops, else none": (
+        "Дослідження: найкраща комірка, що не коштує вояків, інакше жодної"
+    ),
+    "An achievement's reward: %(reward)s": "Нагорода за досягнення: %(reward)s",
+    "Legislation: keep this card if it is drawn": (
+        "Законотворчість: залишити цю карту, якщо її витягнуто"
+    ),
+    "The next prompt of its kind, answered ahead": "Наступне таке запитання, відповідь наперед",
+    "Saved.": "Збережено.",
+    "That standing answer is not valid.": "Така постійна відповідь недійсна.",
+    "Standing answers are set while a game is played.": (
+        "Постійні відповіді задають, поки партія триває."
+    ),
+    "Progress: move up %(track)s when it costs at most %(price)s drachmas": (
+        "Прогрес: піднятися вертикаллю «%(track)s», якщо це коштує не більше %(price)s драхм"
+    ),
+    "Legislation: keep «%(card)s» if it is drawn (at the deadline)": (
+        "Законотворчість: залишити «%(card)s», якщо її витягнуто (коли спливає час)"
+    ),
+    "Given ahead, the next one: %(answer)s": "Наперед, на наступне: %(answer)s",
+    "Exploration: none": "Дослідження: не досліджувати",
+    "Progress: no move": "Прогрес: не підніматися",
+    "Progress: move up %(track)s": "Прогрес: піднятися вертикаллю «%(track)s»",
+}
