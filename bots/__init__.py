@@ -21,7 +21,17 @@ from __future__ import annotations
 
 from bots.budget import Answer, Budget
 from bots.knowledge import SeatKnowledge
-from bots.levels import LEVEL_NAMES, LEVELS, decide, get, is_slow, think
+from bots.levels import (
+    LEVEL_NAMES,
+    LEVELS,
+    decide,
+    get,
+    is_slow,
+    knowledge,
+    levels_of,
+    playable,
+    think,
+)
 
 __all__ = [
     "LEVELS",
@@ -32,5 +42,8 @@ __all__ = [
     "decide",
     "get",
     "is_slow",
+    "knowledge",
+    "levels_of",
+    "playable",
     "think",
 ]

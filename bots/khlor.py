@@ -1,4 +1,4 @@
-"""Bots for Khlor: `random` and a greedy `standard`. Not offered by the server yet.
+"""Bots for Khlor: `random` and a greedy `standard`, offered by the server (bots.levels).
 
 Khlor hides nothing once dealt, so a seat's knowledge is the game's view
 (`engine.khlor.game.view(state, seat)`). A bot answers a prompt with one of its option ids:
@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.khlor import game as _game
 from engine.khlor.scoring import score
 
 if TYPE_CHECKING:
     from random import Random
 
+    from bots.budget import Budget
     from engine.core import Option, Prompt
+    from engine.khlor.state import State
 
 # A placement's empty squares are worth this much each (an egg laid later in a colour led):
 # less than a sure point, as the lead may turn and the supply run out.
@@ -133,3 +136,33 @@ def decide(level: str, view: dict[str, Any], prompt: Prompt, rng: Random) -> str
     except KeyError:
         raise KeyError(f"Unknown Khlor bot level {level!r}; levels: {', '.join(LEVELS)}.") from None
     return bot.decide(view, prompt, rng)
+
+
+class KhlorKnowledge:
+    """A Khlor seat's knowledge, as the server hands it to a bot: the seat's view, which in
+    Khlor is the whole table (nothing is hidden once dealt)."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int):
+        self._state = state
+        self.seat = seat
+
+    def view(self, lang: str = "en") -> dict[str, Any]:
+        return _game.view(self._state, self.seat, lang)
+
+
+class ServedKhlorBot:
+    """A Khlor level as the server asks every level (bots.levels.Bot): it answers at once, so
+    the budget is not read."""
+
+    slow = False
+
+    def __init__(self, bot: KhlorBot):
+        self.level = bot.level
+        self._bot = bot
+
+    def decide(
+        self, knowledge: KhlorKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    ) -> str:
+        return self._bot.decide(knowledge.view(), prompt, rng)

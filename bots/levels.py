@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from bots import khlor
 from bots.budget import Answer, Budget
+from bots.knowledge import SeatKnowledge
 from bots.random_bot import RandomBot
 from bots.standard import StandardBot
 from bots.standard_2026 import Standard2026Bot
@@ -14,11 +17,13 @@ from bots.strong import StrongBot
 if TYPE_CHECKING:
     from random import Random
 
-    from bots.knowledge import SeatKnowledge
     from engine.core import Prompt
 
+# What a bot is told of its seat: each game's own knowledge (SeatKnowledge for Khôra).
+Knowledge = TypeVar("Knowledge", contravariant=True)
 
-class Bot(Protocol):
+
+class Bot(Protocol[Knowledge]):
     """A bot level: answers a prompt with one of its option ids (see bots/__init__.py)."""
 
     level: str
@@ -27,7 +32,7 @@ class Bot(Protocol):
     slow: bool
 
     def decide(
-        self, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+        self, knowledge: Knowledge, prompt: Prompt, budget: Budget | float, rng: Random
     ) -> str: ...
 
 
@@ -40,39 +45,88 @@ class Searcher(Protocol):
     ) -> Answer: ...
 
 
-LEVELS: dict[str, Bot] = {"random": RandomBot(), "standard": StandardBot(), "strong": StrongBot()}
+LEVELS: dict[str, Bot[SeatKnowledge]] = {
+    "random": RandomBot(),
+    "standard": StandardBot(),
+    "strong": StrongBot(),
+}
 LEVEL_NAMES = list(LEVELS)  # the API's choice set (BotLevelEnum)
 # Levels kept only to measure the others against (bench/tournament.py, tests/bots): frozen
 # copies of an earlier level, never offered to players (not in LEVELS, so not in the API).
-REFERENCE_LEVELS: dict[str, Bot] = {"standard_2026": Standard2026Bot()}
+REFERENCE_LEVELS: dict[str, Bot[SeatKnowledge]] = {"standard_2026": Standard2026Bot()}
+# The levels each game offers, by game type (engine.get_game's names), weakest first, and how
+# a bot of that game learns what its seat knows: (state, seat, the seat's log as it saw it).
+GAME_LEVELS: dict[str, Mapping[str, Bot[Any]]] = {
+    "khora": LEVELS,
+    "khlor": {level: khlor.ServedKhlorBot(bot) for level, bot in khlor.LEVELS.items()},
+}
+KNOWLEDGE: dict[str, Callable[[Any, int, Any], Any]] = {
+    "khora": SeatKnowledge,
+    "khlor": lambda state, seat, seen_log: khlor.KhlorKnowledge(state, seat),
+}
 log = logging.getLogger(__name__)
 
 
-def get(level: str) -> Bot:
+def levels_of(game_type: str = "khora") -> Mapping[str, Bot[Any]]:
+    """The levels offered for `game_type`, in the order they are offered (weakest first)."""
     try:
-        return LEVELS[level] if level in LEVELS else REFERENCE_LEVELS[level]
+        return GAME_LEVELS[game_type]
     except KeyError:
-        raise KeyError(f"Unknown bot level {level!r}; levels: {', '.join(LEVELS)}.") from None
+        raise KeyError(f"No bots play {game_type!r}; games: {', '.join(GAME_LEVELS)}.") from None
 
 
-def is_slow(level: str) -> bool:
+def playable(level: str, game_type: str) -> str:
+    """`level` if `game_type` offers it, else the game's strongest fast level: a level set for
+    every game (the ladder's, GAME_LADDER_BOT_LEVEL) may be one a game has no bot of."""
+    offered = levels_of(game_type)
+    if level in offered:
+        return level
+    return [name for name, bot in offered.items() if not bot.slow][-1]
+
+
+def knowledge(game_type: str, state: Any, seat: int, seen_log: Any) -> Any:
+    """What a bot of `game_type` is told of seat `seat` in `state` (`seen_log`: the seat's
+    log as it saw it, or a function returning it; read only by games that hide things)."""
+    return KNOWLEDGE[game_type](state, seat, seen_log)
+
+
+def get(level: str, game_type: str = "khora") -> Bot[Any]:
+    offered = levels_of(game_type)
+    if level in offered:
+        return offered[level]
+    if game_type == "khora" and level in REFERENCE_LEVELS:
+        return REFERENCE_LEVELS[level]
+    raise KeyError(f"Unknown bot level {level!r}; levels: {', '.join(offered)}.")
+
+
+def is_slow(level: str, game_type: str = "khora") -> bool:
     """Does a bot of `level` think long (its budget) rather than answer at once?"""
-    return get(level).slow
+    return get(level, game_type).slow
 
 
 def decide(
-    level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    level: str,
+    knowledge: Any,
+    prompt: Prompt,
+    budget: Budget | float,
+    rng: Random,
+    game_type: str = "khora",
 ) -> str:
     """The bot's option id, always a legal one: a bot that fails falls back on the prompt's
     default, so a bug in a bot never stops a game."""
-    return think(level, knowledge, prompt, budget, rng).option
+    return think(level, knowledge, prompt, budget, rng, game_type).option
 
 
 def think(
-    level: str, knowledge: SeatKnowledge, prompt: Prompt, budget: Budget | float, rng: Random
+    level: str,
+    knowledge: Any,
+    prompt: Prompt,
+    budget: Budget | float,
+    rng: Random,
+    game_type: str = "khora",
 ) -> Answer:
     """`decide`, with the playouts the answer took when the bot searches (for the log)."""
-    bot = get(level)
+    bot = get(level, game_type)
     try:
         if isinstance(bot, Searcher):
             answer = bot.search(knowledge, prompt, budget, rng)

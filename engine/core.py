@@ -311,12 +311,17 @@ class Game(Protocol):
     def event_from_dict(self, raw: dict[str, Any]) -> Event: ...
 
 
-_GAME_MODULES = {"khora": "engine.khora"}
+_GAME_MODULES = {"khora": "engine.khora", "khlor": "engine.khlor"}
 _games: dict[str, Game] = {}
 
 
 def register_game(name: str, game: Game) -> None:
     _games[name] = game
+
+
+def game_types() -> list[str]:
+    """The names of the games the engine hosts (what `get_game` accepts), sorted."""
+    return sorted(_GAME_MODULES)
 
 
 def get_game(name: str) -> Any:

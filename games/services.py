@@ -19,8 +19,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from rest_framework.utils.encoders import JSONEncoder as ApiJSONEncoder
 
+import bots
 import engine
-from bots import LEVELS as BOT_LEVELS
 from common import clock
 from common.errors import DomainError
 from games.absences.selectors import deadline as told_deadline
@@ -75,9 +75,19 @@ def game_create(
 ) -> Game:
     """A new game in the lobby, the creator in seat 0. `bots`: the levels of bots taking
     seats 1, 2, ... at once; a game they fill starts at once."""
-    bots = list(bots or [])
-    _check_bot_levels(bots)
-    if len(bots) > seats - 1:
+    try:
+        rules = engine.get_game(game_type)
+    except KeyError:
+        hosted = ", ".join(engine.game_types())
+        raise DomainError(
+            "unknown_game",
+            f"Unknown game {game_type!r}; the server hosts {hosted}.",
+            400,
+            {"accepted": engine.game_types()},
+        ) from None
+    bot_levels = list(bots or [])
+    _check_bot_levels(bot_levels, game_type)
+    if len(bot_levels) > seats - 1:
         room = "1 bot" if seats == 2 else f"{seats - 1} bots"
         raise DomainError(
             "too_many_bots",
@@ -85,12 +95,6 @@ def game_create(
             422,  # the request matches the schema; the seats it asks for refuse it
             {"max_bots": seats - 1},
         )
-    try:
-        rules = engine.get_game(game_type)
-    except KeyError:
-        raise DomainError(
-            "unknown_game", f"Unknown game {game_type!r}; the server hosts 'khora'.", 400
-        ) from None
     with engine_refusals():  # a bad setup is refused: invalid_setup
         rules.new_game(seats, options)
     with transaction.atomic():
@@ -120,21 +124,22 @@ def game_create(
         Seat.objects.create(game=game, position=0, user=creator)
         Seat.objects.bulk_create(
             Seat(game=game, position=position, is_bot=True, bot_level=level)
-            for position, level in enumerate(bots, start=1)
+            for position, level in enumerate(bot_levels, start=1)
         )
-        if len(bots) == seats - 1:
+        if len(bot_levels) == seats - 1:
             _start(game)
-    if bots:
+    if bot_levels:
         game.refresh_from_db()  # the advance queued on commit may have moved the game on
     return game
 
 
-def _check_bot_levels(levels: list[str]) -> None:
-    unknown = [level for level in levels if level not in BOT_LEVELS]
+def _check_bot_levels(levels: list[str], game_type: str) -> None:
+    offered = bots.levels_of(game_type)
+    unknown = [level for level in levels if level not in offered]
     if unknown:
         raise DomainError(
             "unknown_bot_level",
-            f"Unknown bot levels {unknown}; levels: {', '.join(BOT_LEVELS)}.",
+            f"Unknown bot levels {unknown}; levels: {', '.join(offered)}.",
             400,
         )
 
@@ -174,9 +179,9 @@ def game_leave(*, public_id: str, user) -> Game:
 
 
 def game_start(*, public_id: str, user, fill_with_bots: bool, bot_level: str = "standard") -> Game:
-    _check_bot_levels([bot_level])
     with transaction.atomic():
         game = _locked_game(public_id)
+        _check_bot_levels([bot_level], game.game_type)
         _require_lobby(game)
         if game.creator_id != user.id:
             raise DomainError("not_creator", "Only the game's creator can start it.", 403)

@@ -25,6 +25,9 @@ NAMED_PAYLOADS = [
     "live.schema.StreamGameOverEvent",
     "live.schema.StreamEndEvent",
     "webhooks.serializers.WebhookPayload",
+    # A game's view is one of the games' (games.api.schema_types.GAME_VIEW, a oneOf).
+    "games.api.schema_types.GameViewOutput",
+    "games.api.schema_types.KhlorViewOutput",
 ]
 
 

@@ -255,7 +255,7 @@ def _score_table(seats: list[Seat], scores: dict, view: dict, lang: str) -> list
     places = {s: group["place"] for group in scores["ranking"] for s in group["seats"]}
     names, cities = _names(seats, lang), _cities(view, lang)
     totals = scores["totals"]
-    drachmas = {player["seat"]: player["drachmas"] for player in view["players"]}
+    drachmas = {player["seat"]: player.get("drachmas", 0) for player in view["players"]}
     return [
         {
             **scores["breakdown"][seat.position],

@@ -73,6 +73,7 @@ class KhlorGame:
     languages = text.LANGUAGES
     min_players = 2
     max_players = 4
+    prompt_kinds = (PLACE, REMOVE, LAY, rules.EXTRA_FRONT, rules.EXTRA_BACK)
 
     def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> State:
         if options is not None and not isinstance(options, dict):
@@ -149,7 +150,7 @@ class KhlorGame:
         return options
 
     def _prompt_id(self, state: State) -> str:
-        return f"t{state.turn}.{state.step}"
+        return f"t{state.turn}-{state.step}"
 
     def deciding(self, state: State) -> list[int]:
         return [] if state.phase in (DEAL, OVER) else [state.seat]
@@ -176,14 +177,18 @@ class KhlorGame:
         """Khlor lists every legal option and leaves none out to explain."""
         return ()
 
-    def prompt_dict(self, state: State, seat: int, lang: str = "en") -> dict[str, Any] | None:
-        """The seat's open prompt as data, texts in `lang`."""
+    def prompt_dict(
+        self, state: State, seat: int, lang: str = "en", previews: bool = False
+    ) -> dict[str, Any] | None:
+        """The seat's open prompt as data, texts in `lang`. `previews` is accepted as every
+        game's prompt takes it (engine.core.Game), but Khlor has none to add: an option's data
+        already says what it catches."""
         prompt = self.pending(state).get(seat)
         return prompt.to_dict(lang) if prompt is not None else None
 
     def step_key(self, state: State) -> str:
         """Names the step the game is in; it changes with every prompt (one seat at a time)."""
-        return f"t{state.turn}.{state.step}"
+        return f"t{state.turn}-{state.step}"
 
     def revise(self, state: State, seat: int) -> Event:
         raise IllegalDecision(

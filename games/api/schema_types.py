@@ -7,27 +7,37 @@ stay open (`additionalProperties` allowed) so that a new engine field is not a b
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import engine
 from bots.levels import LEVEL_NAMES
 from engine.khora.content.cities import CITIES
 from engine.khora.seat_tasks import HANDLERS
 
 # The kinds of prompt a seat can be asked (tasks the engine runs by itself ask nothing).
-PROMPT_KINDS = sorted(kind for kind, handler in HANDLERS.items() if not handler.automatic)
+PROMPT_KINDS = sorted(
+    {kind for kind, handler in HANDLERS.items() if not handler.automatic}
+    | set(engine.get_game("khlor").prompt_kinds)
+)
 CITY_IDS = sorted(CITIES)
 CHANCE_KINDS = ["cities", "deal", "dice", "draw", "event", "start_player"]
 
 
-def described_as(doc_serializer: type[serializers.Serializer], **kwargs) -> serializers.Field:
-    """A field that passes the engine's dict through, documented as `doc_serializer`."""
+def described_as(
+    doc_serializer: type[serializers.Serializer] | dict[str, Any], **kwargs
+) -> serializers.Field:
+    """A field that passes the engine's dict through, documented as `doc_serializer` (or a
+    schema given as it is, e.g. GAME_VIEW)."""
 
     @extend_schema_field(doc_serializer)
     class Described(serializers.DictField):
         pass
 
-    Described.__name__ = f"{doc_serializer.__name__}Field"
+    name = "GameView" if isinstance(doc_serializer, dict) else doc_serializer.__name__
+    Described.__name__ = f"{name}Field"
     return Described(**kwargs)
 
 
@@ -112,6 +122,55 @@ class GameViewOutput(serializers.Serializer):
     scores = serializers.DictField(allow_null=True)
 
 
+class KhlorPlayerViewOutput(serializers.Serializer):
+    """One seat of a Khlor game: what it caught per colour, its additional turn's points."""
+
+    seat = serializers.IntegerField()
+    caught = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Demons caught, per colour."
+    )
+    additional_turn_points = serializers.IntegerField()
+
+
+class KhlorViewOutput(serializers.Serializer):
+    """The state of a Khlor game: the same for every viewer (Khlor hides nothing once dealt)."""
+
+    game = serializers.CharField(help_text="khlor")
+    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: spectator.")
+    phase = serializers.CharField()
+    step = serializers.CharField(allow_null=True)
+    turn = serializers.IntegerField()
+    seat_to_play = serializers.IntegerField(allow_null=True, help_text="Null before the deal.")
+    deciding = serializers.ListField(child=serializers.IntegerField())
+    start_player = serializers.IntegerField(allow_null=True)
+    white_egg = serializers.CharField(help_text="The square of the white egg (D4).")
+    squares = serializers.DictField(
+        help_text="Per square (A1..G7): demons (bottom first), egg (a colour or null), colour."
+    )
+    supply = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Eggs left, per colour."
+    )
+    circle = serializers.ListField(child=serializers.CharField(), help_text="The pieces' order.")
+    dragon_before = serializers.CharField(allow_null=True)
+    ahead = serializers.ListField(child=serializers.CharField(), help_text="The two pieces ahead.")
+    placed = serializers.CharField(allow_null=True, help_text="The placement of this turn.")
+    caught_this_turn = serializers.ListField(child=serializers.CharField())
+    additional_turns_left = serializers.ListField(child=serializers.IntegerField())
+    pieces = serializers.DictField(help_text="Per piece: its cells and its egg symbol's cell.")
+    players = KhlorPlayerViewOutput(many=True)
+    scores = serializers.DictField(allow_null=True)
+
+
+# A game's view, by the game it is (its `game`): Khôra's or Khlor's. The views are named in
+# khora_site.schema.NAMED_PAYLOADS, since only this reference reaches them.
+GAME_VIEW = {
+    "oneOf": [
+        {"$ref": f"#/components/schemas/{view.__name__}"}
+        for view in (GameViewOutput, KhlorViewOutput)
+    ]
+}
+
+
 class OptionDataOutput(serializers.Serializer):
     """What an option stands for; which members appear depends on the prompt's kind."""
 
@@ -124,13 +183,32 @@ class OptionDataOutput(serializers.Serializer):
     track = serializers.CharField(required=False, help_text="economy, culture or military.")
     troops = serializers.IntegerField(required=False)
     space = serializers.CharField(required=False, help_text="An exploration space id.")
-    colour = serializers.CharField(required=False, help_text="A knowledge token colour.")
+    colour = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="A knowledge token colour; Khlor's lay: the eggs' colour (null: lay none).",
+    )
     tax = serializers.IntegerField(required=False)
     glory = serializers.IntegerField(required=False)
     level = serializers.IntegerField(required=False, help_text="A development level.")
     vp = serializers.IntegerField(required=False, help_text="Victory points gained.")
     token = serializers.CharField(
         required=False, help_text="A knowledge token, e.g. blue_minor (give_up_token)."
+    )
+    # Khlor's options: a placement (place, extra, extra_back), remove, lay.
+    piece = serializers.CharField(required=False, help_text="Khlor: the piece placed (I..Z).")
+    side = serializers.CharField(required=False, help_text="Khlor: front or back.")
+    turn = serializers.IntegerField(required=False, help_text="Khlor: quarter turns (0-3).")
+    demons = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Khlor: the demon squares."
+    )
+    egg = serializers.CharField(required=False, help_text="Khlor: the egg symbol's square.")
+    catches = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Khlor: the colours caught."
+    )
+    remove = serializers.BooleanField(required=False, help_text="Khlor: remove the egg.")
+    squares = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Khlor: where eggs are laid."
     )
 
 

@@ -10,9 +10,9 @@ from common.inputs import StrictInput, StrictQuery
 from games.absences.serializers import AwayOutput, PaceOutput, PauseOutput
 from games.api.schema_types import (
     CITY_IDS,
+    GAME_VIEW,
     PROMPT_KINDS,
     EventDataOutput,
-    GameViewOutput,
     OptionDataOutput,
     described_as,
 )
@@ -43,6 +43,24 @@ class GameOptionsInput(StrictInput):
     )
 
 
+class KhlorOptionsInput(StrictInput):
+    board = serializers.ChoiceField(
+        choices=["plain"], required=False, help_text="plain (default): no square is coloured."
+    )
+
+
+# Each game's setup options, by game type; `options` is read with the chosen game's.
+OPTIONS_INPUTS: dict[str, type[StrictInput]] = {
+    "khora": GameOptionsInput,
+    "khlor": KhlorOptionsInput,
+}
+GAME_TYPES = engine.game_types()
+_NOT_A_GAME: "dict[str, str | StrPromise]" = {
+    "invalid_choice": f'"{{input}}" is not a game this server hosts; the games are '
+    f"{', '.join(GAME_TYPES)}."
+}
+
+
 # A wrong bot level names the levels there are (DRF's own message says only that it is wrong).
 _NOT_A_LEVEL: "dict[str, str | StrPromise]" = {
     "invalid_choice": f'"{{input}}" is not a bot level; the levels are {", ".join(LEVEL_NAMES)}.'
@@ -50,7 +68,12 @@ _NOT_A_LEVEL: "dict[str, str | StrPromise]" = {
 
 
 class GameCreateInput(StrictInput):
-    game = serializers.ChoiceField(choices=["khora"], default="khora")
+    game = serializers.ChoiceField(
+        choices=GAME_TYPES,
+        default="khora",
+        error_messages=_NOT_A_GAME,
+        help_text="The game to play: khora (default) or khlor; `options` are that game's.",
+    )
     seats = serializers.IntegerField(min_value=KHORA.min_players, max_value=KHORA.max_players)
     options = GameOptionsInput(required=False, default=dict, help_text="Setup options.")
     step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
@@ -67,6 +90,17 @@ class GameCreateInput(StrictInput):
         "(a fast heuristic player) or strong (a search, about a second a move). A game the "
         "bots fill starts at once.",
     )
+
+    def get_fields(self):
+        """`options` are read with the chosen game's options (OPTIONS_INPUTS)."""
+        fields = super().get_fields()
+        data = getattr(self, "initial_data", None)
+        game = data.get("game") if isinstance(data, dict) else None
+        if isinstance(game, str) and game in OPTIONS_INPUTS and game != "khora":
+            fields["options"] = OPTIONS_INPUTS[game](
+                required=False, default=dict, help_text="Setup options."
+            )
+        return fields
 
 
 class GameStartInput(StrictInput):
@@ -281,7 +315,7 @@ class GameDetailOutput(GameSummaryOutput):
     round = serializers.IntegerField(allow_null=True)
     phase = serializers.CharField(allow_null=True)
     view = described_as(
-        GameViewOutput,
+        GAME_VIEW,
         allow_null=True,
         help_text="The engine's view of the state for you (others' secrets hidden).",
     )
@@ -429,4 +463,4 @@ class HistoryOutput(serializers.Serializer):
 class StateOutput(serializers.Serializer):
     at = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    view = described_as(GameViewOutput)
+    view = described_as(GAME_VIEW)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 
+import bots
 import engine
-from bots import SeatKnowledge
 from common import clock
 from games.absences import owing
 from games.models import NOTICE, Game, GameEvent, Seat
@@ -66,15 +67,16 @@ class BotTurns:
         seat = self.seats[position]
         if seat.is_bot:
             return seat.bot_level or "random"
-        return settings.GAME_LADDER_BOT_LEVEL
+        return bots.playable(settings.GAME_LADDER_BOT_LEVEL, self.game.game_type)
 
 
 def knowledge(
     game: Game, state, position: int, stored_seq: int, new_rows: Sequence[GameEvent] = ()
-) -> SeatKnowledge:
-    """What the bot of seat `position` knows in `state`: the log up to `stored_seq` as stored,
-    then `new_rows` (the writer's, not stored yet)."""
-    return SeatKnowledge(state, position, partial(seen_log, game, position, stored_seq, new_rows))
+) -> Any:
+    """What the bot of seat `position` knows in `state` (bots.knowledge: its game's own): the
+    log up to `stored_seq` as stored, then `new_rows` (the writer's, not stored yet)."""
+    seen = partial(seen_log, game, position, stored_seq, new_rows)
+    return bots.knowledge(game.game_type, state, position, seen)
 
 
 def seen_log(

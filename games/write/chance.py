@@ -19,10 +19,10 @@ def sample(game, state) -> engine.Event:
     return game.sample_chance(state, _system_random)
 
 
-def bot_answer(level: str, knowledge, prompt: engine.Prompt) -> bots.Answer:
-    """A bot's answer at `level` (bots.LEVELS), from what its seat knows; always legal. A
-    searching bot's answer says how many playouts it made (the log records them)."""
+def bot_answer(level: str, knowledge, prompt: engine.Prompt, game_type: str) -> bots.Answer:
+    """A bot's answer at `level` (bots.levels_of(game_type)), from what its seat knows; always
+    legal. A searching bot's answer says how many playouts it made (the log records them)."""
     budget = bots.Budget(
         playouts=settings.GAME_STRONG_BOT_PLAYOUTS, ceiling=settings.GAME_STRONG_BOT_SECONDS
     )
-    return bots.think(level, knowledge, prompt, budget, _system_random)
+    return bots.think(level, knowledge, prompt, budget, _system_random, game_type)

@@ -68,10 +68,10 @@ def think_ahead(game_id: int) -> Thought | None:
         return None
     prompt = prompts[0]  # the one the writer would ask first
     level = turns.level(prompt.seat)
-    if not bots.is_slow(level):
+    if not bots.is_slow(level, game.game_type):
         return None  # answered at once under the lock, as every fast bot is
     knowledge = bot_turns.knowledge(game, state, prompt.seat, game.last_seq)
-    answer = chance.bot_answer(level, knowledge, prompt)
+    answer = chance.bot_answer(level, knowledge, prompt, game.game_type)
     return Thought(
         game.pk, game.last_seq, prompt.seat, prompt.id, level, answer.option, answer.playouts
     )

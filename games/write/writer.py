@@ -172,7 +172,7 @@ class GameWriter:
                 return False
             prompt = bot_prompts[0]
             level = self.bot_turns.level(prompt.seat)
-            if bots.is_slow(level):
+            if bots.is_slow(level, self.game.game_type):
                 if offered is None or not offered.answers(prompt, level):
                     return True
                 option, playouts = offered.option, offered.playouts
@@ -180,7 +180,7 @@ class GameWriter:
                 knowledge = bot_turns.knowledge(
                     self.game, self.state, prompt.seat, self._stored_seq, self._new_rows
                 )
-                answer = chance.bot_answer(level, knowledge, prompt)
+                answer = chance.bot_answer(level, knowledge, prompt, self.game.game_type)
                 option, playouts = answer.option, answer.playouts
             offered = None  # it answers the state it was thought on: the first prompt only
             # The log says which bot played: its level, and `auto` when it played for an
@@ -302,7 +302,7 @@ class GameWriter:
             for seat in self.seats
             if seat.position in pending
             and (seat.is_bot or seat.autoplay)
-            and bots.is_slow(self.bot_turns.level(seat.position))
+            and bots.is_slow(self.bot_turns.level(seat.position), self.game.game_type)
         }
         called = []
         for seat in people:

@@ -80,6 +80,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DeliveryEnum": "notifications.models.Delivery",
         "BotLevelEnum": "bots.levels.LEVEL_NAMES",
+        # The games a new game may be (games_create); matchmaking queues only some of them.
+        "GameTypeEnum": "games.api.serializers.GAME_TYPES",
+        "GameEnum": "matchmaking.services.GAME_TYPES",
+        "KindEnum": "games.api.schema_types.PROMPT_KINDS",  # every game's prompt kinds
         "GameStatusEnum": "games.models.Game.Status",
         "GameOverStatusEnum": "live.schema.GAME_OVER_STATUSES",
         "WebhookEventTypeEnum": "webhooks.models.EVENT_TYPES",

@@ -33,13 +33,13 @@ def test_a_bad_setup_is_refused(players, options):
 def test_decisions_are_refused_with_the_engines_codes():
     state = game.new_game(3)
     with pytest.raises(IllegalDecision) as refused:
-        game.decide(state, 0, "t1.place", "x")
+        game.decide(state, 0, "t1-place", "x")
     assert refused.value.code == "waiting_for_chance" and game.pending(state) == {}
     state = dealt(3)
     prompt = game.pending(state)[0]
     cases = [
         ((1, prompt.id, prompt.default), "not_your_turn"),
-        ((0, "t9.place", prompt.default), "stale_prompt"),
+        ((0, "t9-place", prompt.default), "stale_prompt"),
         ((0, prompt.id, "I~:A1.B1.C1:D1"), "illegal_option"),
     ]
     for arguments, code in cases:
@@ -58,10 +58,10 @@ def test_a_finished_game_refuses_everything():
         seat, prompt = next(iter(game.pending(state).items()))
         state = game.apply(state, game.decide(state, seat, prompt.id, prompt.default))
     with pytest.raises(IllegalDecision) as refused:
-        game.decide(state, 0, "t1.place", "x")
+        game.decide(state, 0, "t1-place", "x")
     assert refused.value.code == "game_over"
     with pytest.raises(InvalidEvent):
-        game.apply(state, engine.Event("decision", {"prompt": "t1.place", "option": "x"}, 0))
+        game.apply(state, engine.Event("decision", {"prompt": "t1-place", "option": "x"}, 0))
     assert game.scores(state)["final"] is True
 
 
@@ -79,7 +79,7 @@ def test_a_log_entry_that_does_not_fit_is_refused():
     bad = [
         (
             fresh,
-            engine.Event("decision", {"prompt": "t1.place", "option": "x"}, 0),
+            engine.Event("decision", {"prompt": "t1-place", "option": "x"}, 0),
             "waiting_for_chance",
         ),
         (state, deal, "unexpected_chance"),
@@ -124,10 +124,12 @@ def test_every_viewer_sees_the_same_table_and_every_event_whole():
     assert game.redact(event, 1) == event.to_dict()
 
 
-def test_khlor_is_not_a_game_the_server_hosts_yet():
-    with pytest.raises(KeyError):
-        engine.get_game("khlor")
+def test_khlor_is_a_game_the_server_hosts():
+    assert engine.get_game("khlor") is game
     assert engine.get_game("khora").name == "khora"
+    assert engine.game_types() == ["khlor", "khora"]
+    with pytest.raises(KeyError, match="known games: khlor, khora"):
+        engine.get_game("chess")
 
 
 def test_the_playout_path_offers_what_the_prompts_offer():

@@ -125,6 +125,39 @@ class GameView(TypedDict):
     scores: dict[str, Any] | None
 
 
+class KhlorPlayerView(TypedDict):
+    """One seat of a Khlor game: what it caught per colour, its additional turn's points."""
+
+    seat: int
+    caught: dict[str, int]
+    additional_turn_points: int
+
+
+class KhlorView(TypedDict):
+    """The state of a Khlor game: the same for every viewer (Khlor hides nothing once dealt)."""
+
+    game: str
+    viewer: int | None
+    phase: str
+    step: str | None
+    turn: int
+    seat_to_play: int | None
+    deciding: list[int]
+    start_player: int | None
+    white_egg: str
+    squares: dict[str, Any]
+    supply: dict[str, int]
+    circle: list[str]
+    dragon_before: str | None
+    ahead: list[str]
+    placed: str | None
+    caught_this_turn: list[str]
+    additional_turns_left: list[int]
+    pieces: dict[str, Any]
+    players: list[KhlorPlayerView]
+    scores: dict[str, Any] | None
+
+
 class AnswerTime(TypedDict):
     """A player's median time to answer, for the game's pace."""
 
@@ -178,7 +211,7 @@ class GameDetail(TypedDict):
     last_seq: int
     round: int | None
     phase: str | None
-    view: GameView | None
+    view: GameView | KhlorView | None
     prompt: Prompt | None
     deadline: str | None
     waiting_for: list[int]
@@ -201,7 +234,7 @@ class State(TypedDict):
 
     at: int
     seat: int | None
-    view: GameView
+    view: GameView | KhlorView
 
 
 class Nudge(TypedDict):

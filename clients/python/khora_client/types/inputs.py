@@ -9,7 +9,7 @@ from khora_client.types.enums import (
     City,
     CitySelection,
     EmailDelivery,
-    GameName,
+    GameType,
     Language,
     WebhookEventType,
 )
@@ -83,7 +83,7 @@ class GameOptionsInput(TypedDict):
 class GameCreateInput(TypedDict):
     """The body of `POST games/` (games_create)."""
 
-    game: NotRequired[GameName]
+    game: NotRequired[GameType]
     seats: int
     options: NotRequired[GameOptionsInput]
     step_hours: NotRequired[int]

@@ -29,12 +29,20 @@ class OptionData(TypedDict):
     track: NotRequired[str]
     troops: NotRequired[int]
     space: NotRequired[str]
-    colour: NotRequired[str]
+    colour: NotRequired[str | None]
     tax: NotRequired[int]
     glory: NotRequired[int]
     level: NotRequired[int]
     vp: NotRequired[int]
     token: NotRequired[str]
+    piece: NotRequired[str]
+    side: NotRequired[str]
+    turn: NotRequired[int]
+    demons: NotRequired[list[str]]
+    egg: NotRequired[str]
+    catches: NotRequired[list[str]]
+    remove: NotRequired[bool]
+    squares: NotRequired[list[str]]
 
 
 class Change(TypedDict):
