@@ -18,10 +18,11 @@ from django.utils.translation import gettext
 
 from accounts.login_links import email_link
 from chat.words import refusal_text
+from games import naming
 from games.models import Game
 from games.refusals import refusal_words
 from notifications import local_time
-from notifications.emails import game_name, numbered_options
+from notifications.emails import numbered_options
 from notifications.kinds import ALL, SCOPE_LABELS
 from notifications.mail_tokens import talk_address
 from notifications.prompts import prompt_context
@@ -64,9 +65,7 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
     values: dict[str, Any] = {
         "recipient": user.username,
         "game_id": game.public_id,
-        "game_name": game_name(
-            {"game_name": game.name, "creator": game.creator.username, "game_id": game.public_id}
-        ),
+        "game_name": naming.game_title(game),
         # The game's page at the table, opened logged in by a single-use link.
         "game_url": email_link(user, f"{site}/games/{game.public_id}/"),
         "prompt_url": f"{site}/api/v1/games/{game.public_id}/prompt/",

@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from django.views import View
 from django.views.decorators.cache import never_cache
 
+from games import naming
 from mailplay import links, replies
-from notifications.emails import game_name
 from notifications.selectors import language_of
 from web import services as web_services
 from web import throttling
@@ -86,6 +86,4 @@ def _render(request, page: links.LinkPage):
 
 
 def _game_name(game) -> str:
-    return game_name(
-        {"game_name": game.name, "creator": game.creator.username, "game_id": game.public_id}
-    )
+    return naming.game_title(game)

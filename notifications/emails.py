@@ -19,6 +19,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from accounts.login_links import email_link
+from games import naming
+from games.models import Game
 from notifications import local_time
 from notifications.kinds import (
     ALL,
@@ -215,10 +217,19 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_name(context: dict[str, Any]) -> str:
-    """What an email calls the game: its name; unnamed, whose game it is; never the bare id
-    unless the caller gave nothing else."""
+    """What an email calls the game: its name; unnamed, what the pages call it (games.naming,
+    in the recipient's language, as the email is rendered); never the bare id unless the game
+    is gone and the caller gave nothing else."""
     if context.get("game_name"):
         return context["game_name"]
+    game = (
+        Game.objects.filter(public_id=context.get("game_id") or "")
+        .select_related("creator")
+        .prefetch_related("seats")
+        .first()
+    )
+    if game is not None:
+        return naming.game_title(game)
     if context.get("creator"):
         return gettext("%(creator)s's game") % {"creator": context["creator"]}
     return context.get("game_id", "")

@@ -32,6 +32,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Profile
 from common import clock
+from games import naming
 from games.models import Game, Seat
 from notifications.kinds import kind_of
 from webhooks import transport
@@ -93,9 +94,7 @@ def payload(message: PushMessage) -> dict[str, str]:
         .first()
     )
     with translation.override(language or settings.LANGUAGE_CODE):
-        name = game.name or gettext("%(creator)s's game") % {
-            "creator": game.creator.username if game.creator else ""
-        }
+        name = naming.game_title(game)
         if message.kind == "game_over":
             body = gettext("%(game)s is over: see the final scores.") % {"game": name}
         elif message.kind == "chat":

@@ -195,7 +195,9 @@ def test_a_reply_to_a_finished_game_says_it_is_over(make_player):
     mail.outbox.clear()
     _deliver(reply(to=to, sender="alice@example.com", text="1"), to)
     (answer,) = mail.outbox
-    assert "The Khôra game “alice's game” is over: nothing more can be decided." in answer.body
+    called = f"alice vs 1 bot, {game.created_at.day} "  # as its page calls it (games.naming)
+    assert f"The Khôra game “{called}" in answer.body
+    assert "is over: nothing more can be decided." in answer.body
     assert InboundMessage.objects.get().outcome == "game_over"
 
 

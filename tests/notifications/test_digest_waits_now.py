@@ -208,7 +208,7 @@ def test_a_ukrainian_digest_has_no_english_of_its_own(make_player):
     oksana = _digest_reader(make_player("oksana"), language="uk", time_zone="Europe/Kyiv")
     bob = make_player("bob")
     first = _game([oksana, bob], name="Егейські ночі", hours=24)
-    _game([bob, oksana], name="", hours=48)  # unnamed: "bob's game", in Ukrainian
+    _game([bob, oksana], name="", hours=48)  # unnamed: "bob vs 1 bot, <day>", in Ukrainian
     # News kept for the digest too: bob's game ended (its row as the games side wrote it).
     _keep_game_over(oksana, first, "Khôra: гру «Егейські ночі» завершено, ваше місце — 1 з 3")
 
@@ -216,7 +216,7 @@ def test_a_ukrainian_digest_has_no_english_of_its_own(make_player):
 
     digest = _digest_of(oksana)
     print("\n" + digest.subject + "\n\n" + digest.body_text)
-    assert "партія гравця bob" in digest.body_text
+    assert "bob проти 1 бота, " in digest.body_text
     assert "Новини від минулого зведення:" in digest.body_text
     assert digest.subject == "Khôra: щоденне зведення: на вашу відповідь чекають 2 гри"
     for part in (digest.subject, digest.body_text, re.sub(r"<[^>]+>", " ", digest.body_html)):

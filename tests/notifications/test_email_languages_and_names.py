@@ -83,14 +83,19 @@ def test_subjects_and_bodies_name_the_game_and_the_cities_not_the_id(oksana_and_
     assert f"You lead {cities[0]}." in email.body_text
 
 
-def test_an_unnamed_game_is_called_after_its_creator(oksana_and_ann):
+def test_an_unnamed_game_is_called_as_the_pages_call_it_in_each_reader_s_language(
+    oksana_and_ann,
+):
+    """A game with a bot is told by its creator, the bot and the day, as its page says
+    (games.naming), not "ann's game"."""
     oksana, ann = oksana_and_ann
-    _named_game([ann, oksana], name="")
+    game = _named_game([ann, oksana], name="")
+    day = game.created_at.day
     assert Notification.objects.get(recipient=ann.user).subject.startswith(
-        "Khôra: “ann's game” has started"
+        f"Khôra: “ann vs 1 bot, {day} "
     )
     assert Notification.objects.get(recipient=oksana.user).subject.startswith(
-        "Khôra: гра «партія гравця ann» почалася"
+        f"Khôra: гра «ann проти 1 бота, {day} "
     )
 
 

@@ -169,7 +169,6 @@ UK = {
     "finished": "завершена",
     "abandoned": "покинута",
     "stopped by an error": "зупинена через помилку",
-    "%(creator)s's game": "партія гравця %(creator)s",
     "round %(round)s of %(rounds)s": "раунд %(round)s з %(rounds)s",
     "waiting for": "чекаємо на",
     "Your move": "Ваш хід",

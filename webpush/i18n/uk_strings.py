@@ -3,7 +3,6 @@
 themselves. `manage.py buildtranslations --fill` writes these into webpush/locale."""
 
 UK = {
-    "%(creator)s's game": "Гра %(creator)s",
     "%(game)s is over: see the final scores.": "«%(game)s» завершено: подивіться підсумкові очки.",
     "Your turn in %(game)s.": "Ваш хід у грі «%(game)s».",
     "New words at the table of %(game)s.": "Нові слова за столом гри «%(game)s».",
