@@ -25,6 +25,7 @@ STANDING = {
     "Progress: move up": "Прогрес: піднятися вертикаллю",
     "when it costs at most (drachmas)": "якщо це коштує не більше (драхм)",
     "Add": "Додати",
+    "Add a standing answer": "Додати постійну відповідь",
     "Always": "Завжди",
     "Exploration: the best space costing no troops, else none": (
         "Дослідження: найкраща комірка, що не коштує вояків, інакше жодної"

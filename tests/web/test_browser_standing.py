@@ -1,0 +1,42 @@
+"""Standing answers in a browser: anna leaves one on the game page with htmx and sees it
+listed; boris, on a phone in Ukrainian, sees only his own section, empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.standing.models import StandingAnswer
+from tests.web.browser import DESKTOP, PHONE, SCREENSHOTS, browser, screenshot  # noqa: F401
+from tests.web.conftest import make_user, start_game
+from tests.web.test_browser_screens import log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_player_leaves_a_standing_answer_on_the_game_page(browser, live_server):  # noqa: F811
+    anna, boris = make_user("anna"), make_user("boris", language="uk")
+    game = start_game([anna, boris], seats=2)
+    game_url = f"{live_server.url}/games/{game.public_id}/"
+    anna_page = browser.new_context(viewport=DESKTOP).new_page()
+    log_in(anna_page, live_server.url, "anna")
+    anna_page.goto(game_url)
+    anna_page.wait_for_selector("#standing h2")
+    anna_page.select_option("#standing-track", "culture")
+    anna_page.fill("#standing-price", "4")
+    anna_page.click("#standing-add-progress")
+    anna_page.wait_for_selector("#standing li[data-kind=progress]")
+    assert "at most 4 drachmas" in anna_page.inner_text("#standing")
+    assert StandingAnswer.objects.filter(user=anna, game=game, active=True).count() == 1
+    anna_page.locator("#standing").scroll_into_view_if_needed()
+    screenshot(anna_page, "standing-desktop-en")
+    anna_page.locator("#standing").screenshot(path=str(SCREENSHOTS / "standing-section-en.png"))
+
+    boris_page = browser.new_context(viewport=PHONE).new_page()
+    log_in(boris_page, live_server.url, "boris")
+    boris_page.goto(game_url)
+    boris_page.wait_for_selector("#standing h2")
+    text = boris_page.inner_text("#standing")
+    assert "Ваші постійні відповіді" in text and "Culture" not in text
+    boris_page.locator("#standing").scroll_into_view_if_needed()
+    screenshot(boris_page, "standing-phone-uk")
+    boris_page.locator("#standing").screenshot(path=str(SCREENSHOTS / "standing-section-uk.png"))
