@@ -45,17 +45,19 @@ class StandingTurns:
         pending = writer.rules.pending(writer.state)
         if not pending or writer.rules.is_over(writer.state):
             return False
+        # Most prompts are of no kind a rule answers: then no query is made at all.
+        asked = [
+            position
+            for position in sorted(pending)
+            if pending[position].kind in kinds.OPEN_KINDS and self._plays(position)
+        ]
+        if not asked:
+            return False
         rules = self.rules()
-        for position in sorted(pending):
-            prompt = pending[position]
-            if (
-                prompt.kind in kinds.OPEN_KINDS
-                and rules.get(position)
-                and self._plays(position)
-                and self._answer(writer, position, prompt, sealed=False)
-            ):
-                return True
-        return False
+        return any(
+            rules.get(position) and self._answer(writer, position, pending[position], sealed=False)
+            for position in asked
+        )
 
     def at_deadline(self, writer: GameWriter, position: int, prompt) -> bool:
         """The step's deadline: a secret prompt a rule fits is answered by it (instead of its
