@@ -166,6 +166,7 @@ class GameWriter:
         while not self.rules.is_over(self.state):
             self.sample_chance()
             if self.standing.answer_open(self):
+                offered = None  # a slow bot's answer was thought before this one: think again
                 continue
             bot_prompts = self._bot_prompts()
             if not bot_prompts:
