@@ -74,6 +74,7 @@ class EventSource(threading.Thread):
         self.label = name
         self.port = port
         self.path = path
+        self.host = "127.0.0.1"  # the proxy's address (tests/integration/hosts_load.py sets it)
         self.headers = headers or {}
         self.reconnection_time = INITIAL_RECONNECTION_SECONDS
         self.last_event_id = ""
@@ -132,7 +133,7 @@ class EventSource(threading.Thread):
             headers = {"Accept": "text/event-stream", "Cache-Control": "no-cache", **self.headers}
             if self.last_event_id:
                 headers["Last-Event-ID"] = self.last_event_id
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=READ_TIMEOUT)
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=READ_TIMEOUT)
             with self._lock:
                 self._connection = connection
             try:
