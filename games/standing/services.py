@@ -27,7 +27,7 @@ def standing_set(*, user, public_id: str | None, kind: str, params: Any) -> Stan
     with transaction.atomic():
         game, seat = _locked_seat(public_id, user) if public_id else (None, None)
         for old in _same(user, game, kind, params):
-            cancel(old, StandingAnswer.Cancel.REPLACED, game.last_seq if game else None)
+            _end(old, StandingAnswer.Cancel.REPLACED, game.last_seq if game else None)
         return StandingAnswer.objects.create(
             user=user,
             game=game,
@@ -56,7 +56,7 @@ def standing_cancel(*, user, answer_id: int) -> StandingAnswer:
         game = _lock(rule.game_id)
         rule.refresh_from_db()
         if rule.active:
-            cancel(rule, StandingAnswer.Cancel.BY_PLAYER, game.last_seq if game else None)
+            _end(rule, StandingAnswer.Cancel.BY_PLAYER, game.last_seq if game else None)
         elif not rule.dismissed:
             rule.dismissed = True
             rule.save(update_fields=["dismissed"])
@@ -86,6 +86,15 @@ def copy_defaults(game: Game) -> int:
     ]
     StandingAnswer.objects.bulk_create(copies)
     return len(copies)
+
+
+def _end(rule: StandingAnswer, reason: str, seq: int | None) -> None:
+    """Its player ends it: a rule that never answered leaves no row (nothing refers to it, and
+    setting rules over and over must not grow the table); one that did stays, ended, with the
+    log entries it made."""
+    cancel(rule, reason, seq)
+    if rule.uses == 0:
+        StandingAnswer.objects.filter(pk=rule.pk).delete()
 
 
 def _same(user, game: Game | None, kind: str, params: dict) -> list[StandingAnswer]:

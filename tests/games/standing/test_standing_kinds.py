@@ -203,14 +203,18 @@ def test_setting_again_replaces_cancelling_stops_and_bad_input_is_refused(table)
     second = services.standing_set(
         user=alice, public_id=game.public_id, kind="achievement", params={"reward": "glory"}
     )
-    first.refresh_from_db()
-    assert not first.active and first.cancel_reason == "replaced" and first.dismissed
+    assert not StandingAnswer.objects.filter(pk=first.pk).exists()  # never used: no row kept
     with pytest.raises(DomainError) as other:
         services.standing_cancel(user=bob, answer_id=second.pk)
     assert other.value.status == 404  # another player's rule is as unknown as none
-    services.standing_cancel(user=alice, answer_id=second.pk)
-    second.refresh_from_db()
-    assert not second.active and second.cancel_reason == "cancelled_by_player"
+    ended = services.standing_cancel(user=alice, answer_id=second.pk)
+    assert not ended.active and ended.cancel_reason == "cancelled_by_player"
+    assert not StandingAnswer.objects.filter(pk=second.pk).exists()
+    used = services.standing_set(user=alice, public_id=game.public_id, kind="explore", params={})
+    StandingAnswer.objects.filter(pk=used.pk).update(uses=1, used_seq=game.last_seq)
+    services.standing_set(user=alice, public_id=game.public_id, kind="explore", params={})
+    used.refresh_from_db()  # it answered: kept, ended, with its marks
+    assert not used.active and used.cancel_reason == "replaced" and used.dismissed
     for kind, params in [
         ("progress", {"track": "navy", "max_price": 2}),
         ("progress", {"track": "culture", "max_price": True}),
