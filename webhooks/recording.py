@@ -74,15 +74,7 @@ def record(event: dict) -> None:
 
 def hand_on_after_commit(event: dict) -> None:
     accounts = sorted(set(event["asked"]) | set(event["ended"]))
-    transaction.on_commit(lambda: _hand_on_if_any(accounts))
-
-
-def _hand_on_if_any(accounts: list[int]) -> None:
-    # Most players have no endpoint: one indexed read after the commit spares the broker and
-    # a worker a task that would find nothing to send. (An endpoint made meanwhile has no
-    # delivery of this event anyway: the batch wrote rows only for endpoints it found.)
-    if Endpoint.objects.filter(owner_id__in=accounts, active=True).exists():
-        later("hand_on_webhooks", (accounts,), 0)
+    transaction.on_commit(lambda: later("hand_on_webhooks", (accounts,), 0))
 
 
 def _insert(event: dict, event_type: str, owner_ids: list[int]) -> tuple[str, list]:

@@ -54,11 +54,7 @@ def hand_over(game_id: int, kind: str, asks: list[list]) -> None:
     """To the email queue, after the commit: a worker writes and sends the pushes."""
     from webpush.tasks import push_game  # the tasks module imports this one
 
-    # Most players have no device: one indexed read after the commit spares the broker and a
-    # worker a task that would write nothing.
-    users = {user_id for user_id, _prompt, _cause in asks}
-    if PushSubscription.objects.filter(user_id__in=users).exists():
-        enqueue(push_game, game_id, kind, asks)
+    enqueue(push_game, game_id, kind, asks)
 
 
 def write(game_id: int, kind: str, asks: list[list]) -> list[int]:
@@ -107,19 +103,9 @@ def chat_written(sender, instance, created: bool, **kwargs) -> None:
     """post_save of chat.ChatMessage: once it commits, the email queue works out whom to tell
     (the players' channel only; spectators' words reach players when the game is over)."""
     if created and instance.channel == instance.Channel.PLAYERS:
-        transaction.on_commit(partial(_hand_over_chat, instance.pk, instance.game_id))
+        from webpush.tasks import push_chat  # the tasks module imports this one
 
-
-def _hand_over_chat(message_id: int, game_id: int) -> None:
-    from webpush.tasks import push_chat  # the tasks module imports this one
-
-    # Table talk is pushed only to those who chose it and have a device: usually nobody, and
-    # one read spares the broker a task per message.
-    players = Seat.objects.filter(game_id=game_id, user__isnull=False).values("user_id")
-    if PushPreference.objects.filter(
-        user_id__in=players, chat=True, user__push_subscriptions__isnull=False
-    ).exists():
-        enqueue(push_chat, message_id)
+        transaction.on_commit(partial(enqueue, push_chat, instance.pk))
 
 
 def chat_asks(message_id: int) -> tuple[int, list[list]]:

@@ -144,10 +144,3 @@ def test_an_event_a_release_before_the_outbox_left_queued_is_still_written_and_s
     assert headers["webhook-id"] == delivery.message_id and delivery.event_type == "game.over"
     assert delivery.payload["data"]["url"].endswith("/api/v1/games/g/")
     assert delivery.payload["data"]["status"] == "finished"
-
-
-def test_a_game_whose_players_have_no_endpoint_hands_nothing_on(make_player, lost_hand_ons):
-    """No endpoint, no delivery: the change queues no hand-on task for the broker either."""
-    alice, bob = make_player("alice"), make_player("bob")
-    start_game([alice, bob])
-    assert not Delivery.objects.exists() and lost_hand_ons == []

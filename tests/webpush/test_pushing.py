@@ -11,7 +11,6 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from chat.models import ChatMessage
 from common import clock
 from games.workers.tasks import tick
 from notifications.models import Notification
@@ -169,16 +168,3 @@ def test_table_talk_is_pushed_to_the_other_players_who_chose_it_at_most_once_an_
     pushed = bob_phone.read(body)
     assert pushed["body"].startswith("New words at the table of ")
     assert "hello" not in json.dumps(pushed)  # what was said stays at the table
-
-
-def test_no_push_task_is_queued_for_players_without_a_device(make_player, monkeypatch):
-    """Most players have no device: their turns and their table talk queue no task at all."""
-    queued: list = []
-    monkeypatch.setattr(announcing, "enqueue", lambda task, *args: queued.append(task.name))
-    alice, bob = make_player("alice"), make_player("bob")
-    PushPreference.objects.create(user=bob.user, chat=True)  # wants talk, has no device
-    game = start_game([alice, bob])
-    answer(alice, game)
-    answer(bob, game)
-    ChatMessage.objects.create(game=game, author=alice.user, channel="players", text="hello")
-    assert queued == []
