@@ -9,6 +9,7 @@ app_name = "web"
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("rules/", rules.rules_page, name="rules"),
+    path("rules/khlor/", rules.khlor_rules_page, name="rules-khlor"),
     path("signup/", throttling.sign_up(accounts.signup), name="signup"),
     path("preferences/", accounts.preferences, name="preferences"),
     path("language/", accounts.language_switch, name="language"),

@@ -29,6 +29,7 @@ from games.models import Game
 from games.refusals import refusal_words
 from notifications import attention
 from web import announcements, presenters, table_say
+from web.drawing import khlor_table
 
 POLL_SECONDS = 6
 
@@ -74,7 +75,10 @@ def table_context(request, game: Game, error: str = "", notice: str = "") -> dic
     lang = presenters.page_language()
     detail = selectors.game_detail(game, request.user, lang, previews=True)
     last_seen = request.session.get(_seen_key(game))
-    context = presenters.table(game, detail, lang)
+    # Each game type's table has its presenter and template; Khôra's is the default.
+    build = khlor_table.table if game.game_type == "khlor" else presenters.table
+    context = build(game, detail, lang)
+    context["table_template"] = table_template(game)
     context["history"] = presenters.history(game, detail["your_seat"], last_seen, lang)
     # The live region's news: since the table the browser had, else since the last visit.
     raw_since = request.POST.get("since") or request.GET.get("since")
@@ -95,6 +99,10 @@ def table_context(request, game: Game, error: str = "", notice: str = "") -> dic
     return context
 
 
+def table_template(game: Game) -> str:
+    return "web/khlor/table.html" if game.game_type == "khlor" else "web/partials/table.html"
+
+
 @require_GET
 def game_page(request, public_id: str):
     game = _game(public_id, with_seats=False)  # a poll that matches needs the row alone
@@ -111,7 +119,7 @@ def game_page(request, public_id: str):
         prefetch_related_objects([game], "seats__user")
         context = table_context(request, game)
         if request.htmx:
-            response = render(request, "web/partials/table.html", context)
+            response = render(request, context["table_template"], context)
         else:
             if request.session.get(_seen_key(game)) != game.last_seq:  # no write when unchanged
                 request.session[_seen_key(game)] = game.last_seq
@@ -131,7 +139,7 @@ def _after_write(request, game_id: str, error: str = "", notice: str = ""):
     if request.htmx:
         game = _game(game_id)
         context = table_context(request, game, error, notice)
-        response = render(request, "web/partials/table.html", context)
+        response = render(request, context["table_template"], context)
         response["Cache-Control"] = "no-store"
         return response
     if error:

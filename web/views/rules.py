@@ -14,3 +14,8 @@ RULES = engine.get_game("khora")
 def rules_page(request):
     page = RULES.rules_page(presenters.page_language())
     return render(request, "web/rules.html", {"page": page})
+
+
+def khlor_rules_page(request):
+    """Khlor's rules in the page's language (the rulebook's turn and scoring, our readings)."""
+    return render(request, "web/khlor/rules.html", {"lang": presenters.page_language()})
