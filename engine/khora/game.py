@@ -6,7 +6,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Choice, Event, IllegalDecision, InvalidEvent, LeftOut, Option, Prompt
-from engine.khora import catalog, flow, journal, preview, rulebook, sealed, seat_tasks, views
+from engine.khora import (
+    catalog,
+    flow,
+    journal,
+    preview,
+    prompting,
+    rulebook,
+    sealed,
+    seat_tasks,
+    views,
+)
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
@@ -14,6 +24,7 @@ from engine.khora.content.exploration import SPACES
 from engine.khora.journal import Line
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
+from engine.khora.preview_text import Preview
 from engine.khora.state import Player, State
 
 if TYPE_CHECKING:
@@ -137,7 +148,7 @@ class KhoraGame:
             if prompt is not None and known and task.id == known[0]:
                 cached[seat] = prompt
             else:
-                cached[seat] = seat_tasks.prompt_for(state, seat, task)
+                cached[seat] = prompting.prompt_for(state, seat, task)
         return cached
 
     @staticmethod
@@ -204,7 +215,7 @@ class KhoraGame:
             return ()
         return seat_tasks.left_out(state, seat)
 
-    def previews(self, state: State, seat: int) -> dict[str, preview.Preview]:
+    def previews(self, state: State, seat: int) -> dict[str, Preview]:
         """What each option of the seat's open prompt will do if nothing else happens first,
         with warnings on those that do nothing or waste what they pay (preview.py). Computed
         on request, from what the seat may see."""

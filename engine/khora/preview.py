@@ -12,7 +12,6 @@ tests apply every other value of another seat's secrets and require the same pre
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Label, Option
@@ -29,7 +28,7 @@ from engine.khora.phases.action_order import (
     turn_position,
 )
 from engine.khora.phases.actions import start_action
-from engine.khora.preview_text import Warning, summary
+from engine.khora.preview_text import Preview, Warning
 from engine.khora.state import State, Task
 
 COLOURS = ("red", "blue", "green")
@@ -45,27 +44,6 @@ LIMITS = {
 HAND_VERDICTS = ("no_card_in_hand", "no_card_playable")
 # Prompt kinds whose options place an action tile: the tile is played forward.
 TILE_PROMPTS = ("assign_die", "extra_action")
-
-
-@dataclass(slots=True)
-class Preview:
-    """What an option does for the seat if nothing else happens first."""
-
-    lines: tuple[Line, ...] = ()  # the journal of the answer, as apply records it first
-    changes: dict[str, int] = field(default_factory=dict)  # resource -> net change, at once
-    new_tokens: list[tuple[str, str]] = field(default_factory=list)  # (colour, tier) gained
-    events: list[Text] = field(default_factory=list)  # a card played, a development...
-    then: list[Text] = field(default_factory=list)  # the questions that follow
-    tile: dict[str, Any] | None = None  # a placed tile's action, played forward
-    warnings: list[Warning] = field(default_factory=list)
-    depends: list[Text] = field(default_factory=list)  # what others may change first
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "text": summary(self, lang),
-            "changes": [{"resource": r, "delta": d} for r, d in self.changes.items()],
-            "warnings": [warning.to_dict(lang) for warning in self.warnings],
-        }
 
 
 def previews(state: State, seat: int, options: tuple[Option, ...]) -> dict[str, Preview]:

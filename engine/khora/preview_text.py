@@ -1,17 +1,18 @@
-"""Previews and warnings in words, in either language (preview.py holds what they say)."""
+"""What a preview holds (`Preview`, `Warning`) and its words, in either language.
+
+preview.py works previews out; traps.py judges them; both read the records kept here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import Label, localized
 from engine.khora import catalog
 from engine.khora.catalog import Text, explained, words
 from engine.khora.catalog.messages import RESOURCE_NOUNS
-
-if TYPE_CHECKING:
-    from engine.khora.preview import Preview
+from engine.khora.journal import Line
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,27 @@ class Warning:
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"code": self.code, "params": self.params, "text": warning_text(self, lang)}
+
+
+@dataclass(slots=True)
+class Preview:
+    """What an option does for the seat if nothing else happens first."""
+
+    lines: tuple[Line, ...] = ()  # the journal of the answer, as apply records it first
+    changes: dict[str, int] = field(default_factory=dict)  # resource -> net change, at once
+    new_tokens: list[tuple[str, str]] = field(default_factory=list)  # (colour, tier) gained
+    events: list[Text] = field(default_factory=list)  # a card played, a development...
+    then: list[Text] = field(default_factory=list)  # the questions that follow
+    tile: dict[str, Any] | None = None  # a placed tile's action, played forward
+    warnings: list[Warning] = field(default_factory=list)
+    depends: list[Text] = field(default_factory=list)  # what others may change first
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "text": summary(self, lang),
+            "changes": [{"resource": r, "delta": d} for r, d in self.changes.items()],
+            "warnings": [warning.to_dict(lang) for warning in self.warnings],
+        }
 
 
 def summary(preview: Preview, lang: str) -> str:

@@ -14,7 +14,7 @@ from engine.khora import catalog
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import EVENTS
-from engine.khora.content.exploration import SPACES, describe
+from engine.khora.content.exploration import SPACES
 from engine.khora.content.tracks import LEVELS, PROGRESS_TRACKS
 from engine.khora.facts import reward_text
 
@@ -164,7 +164,7 @@ def rules_page(lang: str = "en") -> dict[str, Any]:
                         _space_title(s, lang),
                         t(
                             "rules.space",
-                            offer=describe(SPACES[s]).render(lang),
+                            offer=catalog.describe_space(SPACES[s]).render(lang),
                             lost=catalog.count(SPACES[s].troops_lost, "troop_acc", lang),
                         ),
                     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from engine.core import Label, LeftOut, Option, Prompt
+from engine.core import Label, LeftOut, Option
 from engine.khora import abilities
 from engine.khora.catalog import Text
 from engine.khora.effects import gain, pay
@@ -34,8 +34,11 @@ class TaskHandler:
     changes_other_seats = False
     # The default is chosen when first read, not when the prompt is listed: it reads previews
     # (the dice), which cost more than listing the prompt, and most prompts listed are never
-    # asked for their default (a player answers before the deadline).
-    default_on_read = False
+    # asked for their default (a player answers before the deadline). How it is read
+    # (prompting.read_default, which sits above preview.py, as this module sits below it):
+    # "undominated", the option no other beats, from `default_start`; "no_warning", the first
+    # of `default_order` whose preview warns of nothing; None, `default` of the options.
+    default_on_read: str | None = None
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         raise NotImplementedError
@@ -57,10 +60,13 @@ class TaskHandler:
                 return safe
         return ids[0]
 
-    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
-        """The default of a handler that reads the state for it (`default_on_read`), from a
-        clone of the state the prompt was listed from; `options` are the task's own."""
+    def default_start(self, state: State, seat: int, options: list[Option]) -> str:
+        """Where the search for an unbeaten default starts (`default_on_read` "undominated")."""
         return self.default(options)
+
+    def default_order(self, options: list[Option]) -> list[Option]:
+        """The options in the order a "no_warning" default tries them."""
+        return options
 
     def default_of(self, options: Sequence[Option]) -> str:
         """`default` of a prompt's options: the task's own, without the glory exchange
@@ -96,16 +102,7 @@ class UndominatedDefault(TaskHandler):
     handler's own choice, or the option that gives at least as much of everything and costs
     no more. Read on demand, as it previews every option."""
 
-    default_on_read = True
-
-    def default_start(self, state: State, seat: int, options: list[Option]) -> str:
-        """Where the search for an unbeaten default starts."""
-        return self.default(options)
-
-    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
-        from engine.khora.preview import undominated  # preview imports this module
-
-        return undominated(state, seat, task, options, self.default_start(state, seat, options))
+    default_on_read = "undominated"
 
 
 def handler(cls: _Handler) -> _Handler:
@@ -158,39 +155,6 @@ def chosen_option(state: State, seat: int, task: Task, option_id: str | None) ->
         for option in exchange_options(state, seat):
             return option
     return None
-
-
-def prompt_for(state: State, seat: int, task: Task) -> Prompt:
-    """The prompt of the seat's open task `task`."""
-    kind = task.kind
-    task_handler = HANDLERS[kind]
-    # task_options, inlined: this is a hot path
-    listed: tuple[int, list[Option]] | None = state.cache.get("options", {}).get(seat)
-    if listed is not None and listed[0] == task.id:
-        options = listed[1]
-    else:
-        options = task_handler.options(state, seat, task)
-    default_of: Callable[[Sequence[Option]], str] = task_handler.default_of
-    if task_handler.default_on_read:
-        # A clone, not the state itself: the state's cache holds the prompt, and a prompt that
-        # held its state would make a cycle only the garbage collector frees (games 7 % slower;
-        # the clone costs 2 %).
-        snapshot, own_options = state.clone(), options
-        default_of = lambda _shown: task_handler.default_read(  # noqa: E731
-            snapshot, seat, task, own_options
-        )
-    if state.players[seat].glory > 0:  # exchange_options, only when it can offer any
-        options = options + exchange_options(state, seat)
-    return Prompt(  # positional: a hot path
-        f"p{seat}-{task.id}",  # prompt_id
-        seat,
-        kind,
-        task_handler.text(state, seat, task),
-        tuple(options),
-        None,  # the default: worked out from the options when read
-        (),
-        default_of,
-    )
 
 
 def left_out(state: State, seat: int) -> tuple[LeftOut, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import Option
 from engine.khora import seat_tasks
@@ -26,12 +26,9 @@ from engine.khora.content.cities import CITIES
 from engine.khora.content.exploration import SPACES
 from engine.khora.phases.action_order import DEVELOPMENT, LEGISLATION, MILITARY, POLITICS
 from engine.khora.phases.politics import requirement_option
-from engine.khora.preview_text import Warning
+from engine.khora.preview_text import Preview, Warning
 from engine.khora.seat_tasks import GLORY_EXCHANGE
 from engine.khora.state import State, Task
-
-if TYPE_CHECKING:
-    from engine.khora.preview import Preview
 
 # Prompt kinds whose options are bundles of gains and costs that can be compared one by one.
 COMPARABLE = frozenset(

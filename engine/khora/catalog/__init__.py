@@ -20,7 +20,9 @@ from engine.khora.catalog.messages import MESSAGES, NOUNS, RESOURCE_NOUNS
 from engine.khora.content.cards import CARDS
 from engine.khora.content.cities import CITIES
 from engine.khora.content.events import EVENTS
-from engine.khora.content.exploration import SPACES, describe
+from engine.khora.content.exploration import SPACES
+from engine.khora.content.model import Space
+from engine.khora.content.rulings import ACHIEVEMENT_THRESHOLDS
 
 LANGUAGES = ("en", "uk")
 DEFAULT_LANGUAGE = "en"
@@ -172,9 +174,28 @@ def space_name(space_id: str, lang: str) -> str:
     )
 
 
-def achievement_name(achievement: str, lang: str) -> str:
-    from engine.khora.content.rulings import ACHIEVEMENT_THRESHOLDS
+def describe_space(space: Space) -> Text:
+    """The space in words, for option labels: what it gives and the troops it needs.
 
+    e.g. "the minor red knowledge token (+1 drachma; needs 2 troops)", as a catalog Text. The
+    troops lost are left to the caller, which knows the seat's discounts (Sparta, Helepole).
+    """
+    if space.id == "persepolis":
+        tokens = Text("offer.persepolis")
+    else:
+        tokens = Text("offer.token", tier=space.tier, colour=space.colour)
+    bonus = []
+    if space.drachma:
+        bonus.append(Text("plus_drachma", n=space.drachma))
+    if space.vp:
+        bonus.append(Text("plus_vp", n=space.vp))
+    needs = Text("offer.needs", troops=space.troops_required)
+    if bonus:
+        return Text("offer.bonus", token=tokens, bonus=bonus, needs=needs)
+    return Text("offer", token=tokens, needs=needs)
+
+
+def achievement_name(achievement: str, lang: str) -> str:
     return text(f"achievement.{achievement}", lang, n=ACHIEVEMENT_THRESHOLDS[achievement])
 
 
@@ -298,7 +319,7 @@ def words(params: dict[str, Any], lang: str) -> dict[str, Any]:
         elif key == "space":
             out[key] = space_name(value, lang)
         elif key == "offer":
-            out[key] = describe(SPACES[value]).render(lang)
+            out[key] = describe_space(SPACES[value]).render(lang)
         elif key == "tile":
             out[key] = tile_name(value, lang)
         elif key == "tiles":

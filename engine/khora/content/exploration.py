@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.khora.content import rulings
 from engine.khora.content.model import Space
-
-if TYPE_CHECKING:
-    from engine.khora.catalog import Text
 
 # (id, colour, tier, troops required, troops lost, drachmas, VP). Ids follow the component
 # data: colour, troops required, troops lost (the two blue 6/5 spaces are told apart by a and
@@ -65,26 +60,3 @@ def _build() -> dict[str, Space]:
 
 SPACES: dict[str, Space] = _build()
 TOKENS_ON_BOARD = sum(len(space.given) for space in SPACES.values())
-
-
-def describe(space: Space) -> Text:
-    """The space in words, for option labels: what it gives and the troops it needs.
-
-    e.g. "the minor red knowledge token (+1 drachma; needs 2 troops)", as a catalog Text. The
-    troops lost are left to the caller, which knows the seat's discounts (Sparta, Helepole).
-    """
-    from engine.khora.catalog import Text  # the catalog names spaces: imported when used
-
-    if space.id == "persepolis":
-        tokens = Text("offer.persepolis")
-    else:
-        tokens = Text("offer.token", tier=space.tier, colour=space.colour)
-    bonus = []
-    if space.drachma:
-        bonus.append(Text("plus_drachma", n=space.drachma))
-    if space.vp:
-        bonus.append(Text("plus_vp", n=space.vp))
-    needs = Text("offer.needs", troops=space.troops_required)
-    if bonus:
-        return Text("offer.bonus", token=tokens, bonus=bonus, needs=needs)
-    return Text("offer", token=tokens, needs=needs)

@@ -111,7 +111,7 @@ def default_order(options: list[Option]) -> list[Option]:
 class AssignDie(TaskHandler):
     kind = "assign_die"
     secret = True
-    default_on_read = True
+    default_on_read = "no_warning"
 
     def text(self, state: State, seat: int, task: Task) -> Label:
         player = state.players[seat]
@@ -125,12 +125,9 @@ class AssignDie(TaskHandler):
         free = [o for o in options if o.data["cost"] == 0]
         return (free[-1] if free else options[0]).id
 
-    def default_read(self, state: State, seat: int, task: Task, options: list[Option]) -> str:
-        """The first tile in default_order whose preview warns of nothing: what an absent
-        player plays at a deadline should not be a trap (preview.py, from the seat's view)."""
-        from engine.khora.preview import first_without_warning  # preview imports the phases
-
-        return first_without_warning(state, seat, task, default_order(options)).id
+    def default_order(self, options: list[Option]) -> list[Option]:
+        """Read "no_warning": the first tile in this order whose preview warns of nothing."""
+        return default_order(options)
 
     def resolve(self, state: State, seat: int, task: Task, option: Option) -> None:
         player = state.players[seat]

@@ -10,6 +10,7 @@ from engine.khora.catalog import Text
 from engine.khora.content.cities import CITIES
 from engine.khora.flow import ChanceOutcome, chance_kind, step
 from engine.khora.journal import note
+from engine.khora.phases.development import unlock_development
 from engine.khora.seat_tasks import TaskHandler, handler
 from engine.khora.state import State, Step, Task, without
 
@@ -183,8 +184,6 @@ def draft_end(state: State) -> None:
 
 @step("first_developments")
 def first_developments(state: State) -> None:
-    from engine.khora.phases.development import unlock_development
-
     for player in state.players:
         unlock_development(state, player.seat)
 
