@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.standing.models import StandingAnswer
+from games.standing.models import StandingAnswer, StandingUse
 from tests.web.conftest import client_for, make_user, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,11 +32,17 @@ def test_a_player_sets_and_cancels_rules_on_the_game_page_and_only_they_see_them
     refused = ann_client.post(add, {"rule": "progress", "track": "navy", "max_price": "x"}, **HX)
     assert refused.status_code == 200 and "not valid" in refused.content.decode()
 
+    made = StandingAnswer.objects.get(user=ann, kind="progress")
+    StandingAnswer.objects.filter(pk=made.pk).update(uses=1, used_seq=3)
+    StandingUse.objects.create(answer=made, game=game, seq=3, prompt="p0-1", option="x")
+    section = ann_client.get(f"/games/{game.public_id}/standing/").content.decode()
+    assert "answers given: 1; log entries 3" in section  # the mark, to its owner only
     ben_section = client_for(ben).get(f"/games/{game.public_id}/standing/").content.decode()
     assert "Ваші постійні відповіді" in ben_section and "Culture" not in ben_section
     assert "У вас немає постійних відповідей." in ben_section
 
-    rule = StandingAnswer.objects.get(user=ann, kind="progress")
+    assert "log entries" not in ben_section
+    rule = StandingAnswer.objects.get(user=ann, kind="ahead")
     stolen = client_for(ben).post(f"/standing/{rule.pk}/cancel/", {"game": game.public_id})
     assert stolen.status_code == 404
     plain = ann_client.post(f"/standing/{rule.pk}/cancel/", {"game": game.public_id})

@@ -20,6 +20,7 @@ STANDING = {
     ),
     "cancelled": "скасовано",
     "used (log entry %(seq)s)": "використано (запис журналу %(seq)s)",
+    "log entries %(seqs)s": "записи журналу %(seqs)s",
     "Dismiss": "Прибрати",
     "You have no standing answers.": "У вас немає постійних відповідей.",
     "Progress: move up": "Прогрес: піднятися вертикаллю",

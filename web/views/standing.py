@@ -124,9 +124,18 @@ def _section(request, public_id: str | None, error: str = "", notice: str = ""):
             return HttpResponse("")
     lang = "uk" if (get_language() or "").startswith("uk") else "en"
     answers = selectors.standing_list(user=request.user, public_id=public_id)
+    # The log entries each rule made: the mark only their player sees.
+    made: dict[int, list[int]] = {}
+    if public_id:
+        marks = selectors.standing_marks(user=request.user, public_id=public_id)
+        for seq, mark in marks.items():
+            made.setdefault(mark["answer"], []).append(seq)
     context = {
         "game": game,
-        "answers": [dict(a, text=_describe(a, lang)) for a in answers],
+        "answers": [
+            dict(a, text=_describe(a, lang), entries=", ".join(map(str, made.get(a["id"], []))))
+            for a in answers
+        ],
         "tracks": [(t, catalog.text(f"track.{t}", lang)) for t in PROGRESS_TRACKS],
         "rewards": [(r, catalog.text(f"track.{r}", lang)) for r in ("tax", "glory")],
         "cards": sorted(
