@@ -91,6 +91,7 @@ class Site:
         self.nginx_directory = tmp / "nginx"
         self.due_steps: list[tuple[int, int]] = []  # (step, game) the harness made due
         self.healed_at = 0.0  # when the last fault ended (monotonic)
+        self.calm = (0.0, 0.0)  # the load before the first fault (wall clock)
 
     def note(self, text: str) -> None:
         self.timeline.append(f"{time.monotonic() - self.began:6.1f} s  {text}")
