@@ -252,6 +252,8 @@ def _prompt_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "table_talk": context.get("table_talk") or {},
         # Who the game waits for on holiday (absences/), their return in the recipient's zone.
         "away": [_away_entry(user, entry) for entry in context.get("away") or []],
+        # Khlor's table as text (notifications/khlor_board.py); Khôra's emails have none.
+        "khlor_board": context.get("khlor_board", ""),
     }
 
 

@@ -23,6 +23,7 @@ from games.absences.selectors import deadline as told_deadline
 from games.models import Game, GameStep, Seat
 from games.selectors import engine_game, load_state, open_step, seat_name, seat_name_of
 from notifications import asking, attention, holding, sending
+from notifications.khlor_board import board_text
 from notifications.mail_tokens import reply_address
 from notifications.models import Notification
 from notifications.prompts import prompt_context
@@ -57,7 +58,8 @@ def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") ->
         ],
         "city": cities.get(own, "") if own is not None else "",
         "round": view.get("round") if view else None,
-        "phase": _phase_name(view.get("phase"), lang) if view else None,
+        # Khlor has no phases to name: its emails that ask show the table instead (khlor_board).
+        "phase": _phase_name(view.get("phase"), lang) if view and view["game"] != "khlor" else None,
     }
 
 
@@ -276,9 +278,13 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
     its answer links and reply address, and what happened since the player last looked."""
     lang = language_of(seat.user)
     deadline = told_deadline(game, step)  # past a running pause, where it will stand
+    view = rules.view(state, seat.position, lang)
+    names = _seat_names(game, seats, lang)
     return {
         "language": lang,
-        **_base(game, seats, rules.view(state, seat.position, lang), lang),
+        **_base(game, seats, view, lang),
+        # Khlor's table as text, above its numbered options (a text board, issue 46).
+        "khlor_board": board_text(view, names, lang) if game.game_type == "khlor" else "",
         **prompt_context(
             seat.user,
             game,
@@ -287,7 +293,7 @@ def asking_context(game, seats, rules, state, seat: Seat, pending: dict, step: G
             lang,
             _previews(rules, state, seat.position),
         ),
-        **since_last_looked(game, seat, lang, _seat_names(game, seats, lang)),
+        **since_last_looked(game, seat, lang, names),
         "table_talk": table_talk(game, seat.user),
         "deadline": deadline,
         # Who else the game waits for while they are away (absences/): "Ann is away until...".
