@@ -102,6 +102,9 @@ def simulate(args) -> dict:
     figures = {key: pace_report.mix_figures(games) for key, games in raw["games"].items()}
     header, rows = pace_report.table(mixes, figures)
     print_table(header, rows)
+    print()
+    print_table(*pace_report.by_prompt_table(mixes, figures))
+    print()
     for line in pace_report.targets(figures):
         print(line)
     found = [

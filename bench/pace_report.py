@@ -29,6 +29,7 @@ def mix_figures(games: dict[int, dict]) -> dict:
     standing = sum(g.get("standing_uses", 0) for g in finished)
     reminders = sum(n for kind, n in emails.items() if kind.startswith("reminder"))
     waits = sum(g["waits"] + g["players"] for g in finished)
+    wait_kinds = _sum(finished, "wait_kinds")
     return {
         "games": len(games),
         "finished": len(finished),
@@ -38,6 +39,11 @@ def mix_figures(games: dict[int, dict]) -> dict:
         "player_rounds": player_rounds,
         "waits": waits,
         "waits_per_player_round": round(waits / player_rounds, 3),
+        # After the start's: which prompts the players were called to (where the waits are).
+        "waits_per_player_round_by_prompt": {
+            kind: round(n / player_rounds, 3)
+            for kind, n in sorted(wait_kinds.items(), key=lambda item: -item[1])
+        },
         "your_turn_emails": emails.get("your_turn", 0),
         "your_turn_pushes": pushes.get("your_turn", 0),
         "notices_per_player_round": round(
@@ -81,6 +87,26 @@ def table(mixes: list[Mix], figures: dict[str, dict]) -> tuple[list[str], list[l
         ("share answered by standing answers", lambda f: f"{100 * f['standing_share']:.0f} %"),
     ]
     rows = [[name, *(show(figures[mix.key]) for mix in mixes)] for name, show in lines]
+    return header, rows
+
+
+def by_prompt_table(mixes: list[Mix], figures: dict[str, dict]):
+    """Waits per player per round by the prompt the player was called to, per mix."""
+    kinds: dict[str, float] = {}
+    for mix in mixes:
+        for kind, value in figures[mix.key]["waits_per_player_round_by_prompt"].items():
+            kinds[kind] = max(kinds.get(kind, 0.0), value)
+    header = ["called to (waits per player per round)", *(mix.label for mix in mixes)]
+    rows = [
+        [
+            kind,
+            *(
+                _num(figures[mix.key]["waits_per_player_round_by_prompt"].get(kind, 0), 2)
+                for mix in mixes
+            ),
+        ]
+        for kind in sorted(kinds, key=lambda k: -kinds[k])
+    ]
     return header, rows
 
 

@@ -74,6 +74,7 @@ class Tally:
     from games.events as the emails and pushes hear it) and the pushes the push service took."""
 
     waits: Counter = field(default_factory=Counter)  # game id → waits of its players
+    wait_kinds: Counter = field(default_factory=Counter)  # (game id, prompt kind) → waits
     pushes: list[Sent] = field(default_factory=list)
 
 
@@ -86,7 +87,16 @@ def _count_waits(written: events.GameWritten) -> None:
     people = [seat for seat in written.called if seat.user_id and not seat.is_bot]
     if people and not written.finished:
         game_id = written.game.pk
-        transaction.on_commit(lambda: TALLY.waits.update({game_id: len(people)}))
+        pending = written.rules.pending(written.state)
+        kinds = Counter(
+            (game_id, pending[seat.position].kind) for seat in people if seat.position in pending
+        )
+
+        def count() -> None:
+            TALLY.waits.update({game_id: len(people)})
+            TALLY.wait_kinds.update(kinds)
+
+        transaction.on_commit(count)
 
 
 def _push_service(url, body, headers, deadline, allow_private=False, **kwargs):
@@ -126,7 +136,7 @@ def install_hooks() -> None:
             _note_push(message_id)
             return real_send_one(message_id)
 
-        send_one.pace_noted = True  # type: ignore[attr-defined]  # a marker on a function
+        send_one.pace_noted = True  # installed once per process
         delivering.send_one = send_one
 
 
@@ -208,13 +218,11 @@ class SentSince:
         rows = Notification.objects.filter(status=Notification.Status.SENT, game__isnull=False)
         if self.since is not None:
             rows = rows.filter(sent_at__gte=self.since)
-        found = [
-            Sent(user_id, game_id, "email", kind)
-            for pk, user_id, game_id, kind in rows.values_list(
-                "pk", "recipient_id", "game_id", "kind"
-            )
-            if pk not in self.seen_emails and not self.seen_emails.add(pk)  # type: ignore[func-returns-value]
-        ]
+        found = []
+        for pk, user_id, game_id, kind in rows.values_list("pk", "recipient_id", "game_id", "kind"):
+            if pk not in self.seen_emails:  # rows sent at the previous moment are read again
+                self.seen_emails.add(pk)
+                found.append(Sent(user_id, game_id, "email", kind))
         self.since = now
         found += TALLY.pushes[self.pushes_read :]
         self.pushes_read = len(TALLY.pushes)
@@ -281,6 +289,9 @@ def game_figures(game_ids: list[int]) -> dict[int, dict]:
                 .values_list("kind", "n")
             ),
             "waits": TALLY.waits[game.pk],
+            "wait_kinds": {
+                kind: n for (game_id, kind), n in TALLY.wait_kinds.items() if game_id == game.pk
+            },
         }
     for game_id, uses in standing_uses(game_ids).items():
         figures[game_id]["standing_uses"] = uses
