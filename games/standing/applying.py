@@ -9,16 +9,24 @@ a time, so the order of answers is the log's; the game's row lock serialises the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import engine
 from common import clock
+from games.models import Game, Seat
 from games.standing import kinds
 from games.standing.models import StandingAnswer, StandingUse
 
-if TYPE_CHECKING:
-    from games.models import Game, Seat
-    from games.write.writer import GameWriter
+
+class GameWriter(Protocol):
+    """What a rule needs of games.write.writer.GameWriter (typed here, not imported: the
+    write path imports this module, never the other way round)."""
+
+    game: Game
+    state: Any
+    rules: Any
+
+    def decide(self, position: int, prompt_id: str, option: str) -> int: ...
 
 
 class StandingTurns:
