@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.khora import catalog
+from games.absences.models import Substitution
 from games.models import Actor, GameEvent, Seat
 
 DECISION = "decision"
@@ -45,8 +46,6 @@ class Recorder:
         if hasattr(seat, "substituted"):  # read with the seats (games.write.locked_reads)
             return bool(seat.substituted)
         if self._substituted is None:
-            from games.absences.models import Substitution
-
             current = Substitution.objects.filter(game=self.game, until_seq__isnull=True)
             self._substituted = set(current.values_list("position", flat=True))
         return seat.position in self._substituted
@@ -79,8 +78,6 @@ class Holders:
     `from_seq` until `until_seq`, the original player before and after."""
 
     def __init__(self, game):
-        from games.absences.models import Substitution
-
         self._spans: dict[int, list[Any]] = {}
         rows = Substitution.objects.filter(game=game).select_related("original", "substitute")
         for row in rows.order_by("from_seq"):

@@ -67,7 +67,7 @@ def _open_steps(games: list[Game]) -> dict[int, GameStep]:
 
 
 def _agreed_pauses(games: list[Game]) -> dict[int, Pause]:
-    """Each game's pause agreed by all (`pauses.active_pause`), running or not yet ended."""
+    """Each game's pause agreed by all (`lookups.active_pause`), running or not yet ended."""
     pauses: dict[int, Pause] = {}
     if not games:
         return pauses

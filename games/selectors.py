@@ -14,7 +14,7 @@ from engine.khora import catalog
 from games import actors
 from games.absences import owing
 from games.absences import selectors as long_game
-from games.absences.pauses import open_pause
+from games.absences.lookups import open_pause
 from games.models import NOTICE, Game, GameStep, Seat, is_public_id
 from games.write.state_store import engine_game, load_state, to_engine_event
 

@@ -13,40 +13,12 @@ from common import clock
 from common.errors import DomainError
 from games import events
 from games.absences import bank
+from games.absences.lookups import current_absences
 from games.absences.models import Absence, AwayStretch
 from games.models import Game, Seat
 
 # An absence is announced at most this far ahead, and lasts at most a year.
 MAX_AHEAD = timedelta(days=366)
-
-
-def current_absences(user_ids, now: datetime):
-    """The absences of these users that cover `now`."""
-    return Absence.objects.filter(
-        user_id__in=list(user_ids), starts_at__lte=now, ended_at__isnull=True
-    ).filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now))
-
-
-def away_positions(game: Game, seats, now: datetime) -> set[int]:
-    """The positions whose players are away now and for whom the game waits: within their bank
-    (or inside an hour already spent) and within the game's cap of days in a row."""
-    by_user = {seat.user_id: seat.position for seat in seats if seat.user_id and not seat.is_bot}
-    if not by_user:
-        return set()
-    absences = list(current_absences(by_user, now))
-    if not absences:
-        return set()
-    stretches = {
-        s.user_id: s for s in AwayStretch.objects.filter(game=game, user_id__in=list(by_user))
-    }
-    away = set()
-    for absence in absences:
-        position = by_user[absence.user_id]
-        paid = absence.accounted_until > now or bank.left_seconds(absence.user_id, now) > 0
-        stretch = stretches.get(absence.user_id)
-        if paid and not bank.capped(stretch, position, absence.automatic):
-            away.add(position)
-    return away
 
 
 def announce(*, user, starts_at: datetime, ends_at: datetime) -> Absence:

@@ -1,6 +1,7 @@
-"""What holidays, pauses and nudges tell: a notice in the game's log (public, as the server's
-other notices) and the emails to the players concerned (notifications kinds player_away,
-pause_asked, pause_decided, nudge). Called under the game's lock."""
+"""What holidays, pauses and nudges tell: the emails to the players concerned (notifications
+kinds player_away, pause_asked, pause_decided, nudge). Their notices in the game's log
+(public, as the server's other notices) go through the log's one writer
+(games.write.writer.write_notice). Called under the game's lock."""
 
 from __future__ import annotations
 
@@ -8,36 +9,18 @@ from typing import Any
 
 from django.conf import settings
 
-from common import clock
 from games import events
+from games.absences.selectors import days_left
 from games.models import Game, Seat
 from games.write.writer import write_notice
 
 
-def game_changed(game: Game) -> None:
-    """What the game shows changed (a deadline, who is away): its ETag and open streams move.
-    The caller holds the game's lock."""
-    game.updated_at = clock.now()
-    Game.objects.filter(pk=game.pk).update(updated_at=game.updated_at, last_seq=game.last_seq)
-    events.emit(events.GameChanged(game=game, user_ids=[]))
-
-
-def log_notice(game: Game, kind: str, seat: int | None, **data: Any) -> int:
-    """A notice in the game's log, taking its next seq (the caller holds the game's lock),
-    written by the game's one log writer; the game's page and streams move."""
-    seq = write_notice(game, kind, seat, data)
-    game_changed(game)
-    return seq
-
-
 def player_away(game: Game, seat: Seat, absence, start) -> None:
     """The game starts waiting for a player on holiday: say so in its log and tell the others."""
-    from games.absences.selectors import days_left
-
     # A player on holiday is a person, never a bot's seat.
     assert seat.user_id is not None and seat.user is not None
     until = absence.ends_at
-    log_notice(
+    write_notice(
         game,
         "player_away",
         seat.position,
@@ -61,7 +44,7 @@ def player_away(game: Game, seat: Seat, absence, start) -> None:
 
 
 def holiday_capped(game: Game, seat: Seat, days: int) -> None:
-    log_notice(game, "holiday_capped", seat.position, days=days)
+    write_notice(game, "holiday_capped", seat.position, days=days)
 
 
 def tell(

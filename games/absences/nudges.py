@@ -19,6 +19,7 @@ from games.absences.owing import owing_positions
 from games.models import Game, is_public_id
 from games.selectors import game_not_found
 from games.write.state_store import engine_game, load_state
+from games.write.writer import write_notice
 
 
 def nudge(*, public_id: str, user, seat: int) -> Nudge:
@@ -73,7 +74,7 @@ def nudge(*, public_id: str, user, seat: int) -> Nudge:
         record = Nudge.objects.create(
             nudger=user, nudged_id=target.user_id, game=game, prompt=prompt.id, created_at=now
         )
-        notices.log_notice(game, "nudge", target.position)
+        write_notice(game, "nudge", target.position)
         lang = _language(target.user)
         notices.tell(
             target,

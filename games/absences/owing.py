@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from games.absences.lookups import away_positions, is_paused
+
 
 def owes_answer(
     seat, prompt, *, away: bool = False, paused: bool = False, seen_by_others: bool = False
@@ -53,9 +55,6 @@ NOTHING_SPECIAL = Circumstances(away=frozenset(), paused=False)
 def circumstances(game, seats, now: datetime, paused: bool | None = None) -> Circumstances:
     """Read once per game: who is away in it and whether it is paused, at `now` (`paused`:
     when the caller has read the game's pause already)."""
-    from games.absences.holidays import away_positions
-    from games.absences.pauses import is_paused
-
     if paused is None:
         paused = is_paused(game, now)
     return Circumstances(away=frozenset(away_positions(game, seats, now)), paused=paused)

@@ -17,41 +17,11 @@ from django.db import IntegrityError, transaction
 from common import clock
 from common.errors import DomainError
 from games.absences import notices
+from games.absences.lookups import open_pause
 from games.absences.models import Pause
 from games.models import Game, GameStep, Seat, is_public_id
-
-
-def is_paused(game: Game, now: datetime) -> bool:
-    return Pause.objects.filter(
-        game=game, status=Pause.Status.ACTIVE, starts_at__lte=now, ends_at__gt=now
-    ).exists()
-
-
-def active_pause(game: Game) -> Pause | None:
-    """The game's pause agreed by all, if any (running, or over and not yet ended by the
-    tick)."""
-    return Pause.objects.filter(game=game, status=Pause.Status.ACTIVE).first()
-
-
-def deadline_after_pause(step: GameStep, pause: Pause | None, now: datetime) -> datetime:
-    """The step's deadline as it will stand when the `pause` running at `now` ends: the tick
-    moves the stored deadline on by the paused time only as it passes (`_account`), so during
-    a pause the stored one reads as if the clock ran. Without a running pause, the stored one."""
-    if pause is None or step.expired_at is not None or not pause.runs_at(now):
-        return step.deadline
-    # A running pause was accepted: its start, end and accounting times are set.
-    assert pause.ends_at is not None and pause.accounted_until is not None
-    since = max(pause.accounted_until, step.opened_at)  # as `_account` counts it
-    return step.deadline + max(pause.ends_at - since, timedelta(0))
-
-
-def open_pause(game: Game) -> Pause | None:
-    """The game's pause proposed or running, if any."""
-    return (
-        Pause.objects.filter(game=game, status__in=[Pause.Status.PROPOSED, Pause.Status.ACTIVE])
-        .order_by("-proposed_at")
-        .first()
-    )
+from games.selectors import game_not_found
+from games.write.writer import game_changed, write_notice
 
 
 def propose(*, public_id: str, user, days: int) -> Pause:
@@ -78,7 +48,7 @@ def propose(*, public_id: str, user, days: int) -> Pause:
             raise DomainError(
                 "pause_open", "A pause is already proposed in this game.", 409
             ) from None
-        notices.log_notice(game, "pause_proposed", seat.position, days=days)
+        write_notice(game, "pause_proposed", seat.position, days=days)
         if not _start_if_agreed(game, pause):
             for other in notices._people(game, but=user.pk):
                 _ask(other, game, pause, user.username)
@@ -156,7 +126,7 @@ def decline(*, public_id: str, user) -> Pause:
         pause.status = Pause.Status.WITHDRAWN
         pause.save(update_fields=["status"])
         outcome = "withdrawn" if pause.proposed_by_id == user.pk else "declined"
-        notices.log_notice(game, f"pause_{outcome}", seat.position)
+        write_notice(game, f"pause_{outcome}", seat.position)
         _tell_outcome(game, pause, outcome, by=user)
         return pause
 
@@ -197,7 +167,7 @@ def _account(game: Game, pause: Pause, until: datetime) -> None:
         if until > since:
             step.deadline += until - since
             step.save(update_fields=["deadline"])
-            notices.game_changed(game)
+            game_changed(game)
     pause.accounted_until = until
     pause.save(update_fields=["accounted_until"])
 
@@ -210,7 +180,7 @@ def _start_if_agreed(game: Game, pause: Pause) -> bool:
     pause.starts_at = pause.accounted_until = now
     pause.ends_at = now + timedelta(days=pause.days)
     pause.save(update_fields=["status", "starts_at", "ends_at", "accounted_until"])
-    notices.log_notice(game, "pause_started", None, days=pause.days)
+    write_notice(game, "pause_started", None, days=pause.days)
     _tell_outcome(game, pause, "started")
     return True
 
@@ -220,7 +190,7 @@ def _end(game: Game, pause: Pause, at: datetime) -> None:
     pause.status = Pause.Status.ENDED
     pause.ends_at = at
     pause.save(update_fields=["status", "ends_at"])
-    notices.log_notice(game, "pause_ended", None)
+    write_notice(game, "pause_ended", None)
     _tell_outcome(game, pause, "ended")
 
 
@@ -270,8 +240,6 @@ def _humans(game: Game) -> list[int]:
 
 
 def _locked_seated(public_id: str, user) -> tuple[Game, Seat]:
-    from games.selectors import game_not_found
-
     if not is_public_id(public_id):
         raise game_not_found(public_id)
     game = Game.objects.select_for_update().filter(public_id=public_id).first()

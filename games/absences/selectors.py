@@ -7,7 +7,14 @@ from typing import Any
 
 from common import clock
 from games.absences import bank
-from games.absences.holidays import away_positions, current_absences
+from games.absences.lookups import (
+    active_pause,
+    away_positions,
+    current_absences,
+    deadline_after_pause,
+)
+from games.absences.owing import circumstances, owes_answer, owing_positions
+from games.absences.pace import game_pace
 
 
 def days_left(user_id: int, moment: datetime) -> float:
@@ -61,23 +68,19 @@ _READ: Any = object()
 
 def deadline(game, step, pause=_READ) -> datetime | None:
     """The open step's deadline as players are told it: in a running pause, where it will
-    stand once the pause ends (pauses.deadline_after_pause). `pause`: the game's active pause
-    (pauses.active_pause), when the caller has read it already."""
-    from games.absences import pauses
-
+    stand once the pause ends (lookups.deadline_after_pause). `pause`: the game's active pause
+    (lookups.active_pause), when the caller has read it already."""
     if step is None:
         return None
     if pause is _READ:
-        pause = pauses.active_pause(game)
-    return pauses.deadline_after_pause(step, pause, clock.now())
+        pause = active_pause(game)
+    return deadline_after_pause(step, pause, clock.now())
 
 
 def game_now(game, pending: dict, pause) -> dict[str, Any]:
     """What a game in progress shows besides the engine's view: whom it waits for (the seats
     that owe an answer, as the others may know it), who is away, for whom of them the deadline
-    waits, and its pause (`pause`: pauses.open_pause, read once by the caller)."""
-    from games.absences.owing import circumstances, owes_answer, owing_positions
-
+    waits, and its pause (`pause`: lookups.open_pause, read once by the caller)."""
     now = clock.now()
     seats = list(game.seats.select_related("user").order_by("position"))
     known = circumstances(game, seats, now, paused=pause is not None and pause.runs_at(now))
@@ -102,8 +105,6 @@ def game_now(game, pending: dict, pause) -> dict[str, Any]:
 def pace(game, current_round, total_rounds, finished: bool) -> dict[str, Any]:
     """The game's expected end at its current pace (None once over or too early to tell) and
     each player's median answer time."""
-    from games.absences.pace import game_pace
-
     seats = list(game.seats.select_related("user").order_by("position"))
     result = game_pace(game, seats, current_round, total_rounds, clock.now())
     if finished:

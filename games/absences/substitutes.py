@@ -19,6 +19,8 @@ from games.absences import notices
 from games.absences.models import SubstituteInvite, Substitution
 from games.models import Game, Seat, is_public_id
 from games.selectors import game_not_found
+from games.write.enqueue import enqueue_advance
+from games.write.writer import write_notice
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User  # the user model (settings.AUTH_USER_MODEL)
@@ -185,7 +187,7 @@ def accept(*, public_id: str, user, token: str) -> Seat:
         seat.save(update_fields=["user", "autoplay", "missed_deadlines", "waiting"])
         record.used_at = clock.now()
         record.save(update_fields=["used_at"])
-        notices.log_notice(
+        write_notice(
             game,
             "substitute_joined",
             seat.position,
@@ -213,7 +215,7 @@ def leave(*, public_id: str, user, position: int) -> Seat:
         seat.save(update_fields=["user", "autoplay"])
         current.until_seq = game.last_seq + 1
         current.save(update_fields=["until_seq"])
-        notices.log_notice(
+        write_notice(
             game,
             "substitute_left",
             seat.position,
@@ -222,8 +224,6 @@ def leave(*, public_id: str, user, position: int) -> Seat:
         )
         game.needs_advance = True  # the bot may owe an answer for the seat now
         game.save(update_fields=["needs_advance"])
-    from games.write.enqueue import enqueue_advance
-
     enqueue_advance(game)
     return seat
 

@@ -11,6 +11,7 @@ from common import clock
 from common.openapi import GAME_ID, problems
 from games.absences import holidays, nudges, pauses, substitutes
 from games.absences.bank import set_automatic
+from games.absences.lookups import open_pause
 from games.absences.selectors import pause_summary
 from games.absences.serializers import (
     AbsenceInput,
@@ -162,7 +163,7 @@ class PauseView(APIView):
     )
     def get(self, request, public_id: str):
         game = game_get(public_id)
-        return Response({"pause": pause_summary(pauses.open_pause(game), clock.now())})
+        return Response({"pause": pause_summary(open_pause(game), clock.now())})
 
     @extend_schema(
         operation_id="games_pause_propose",

@@ -14,13 +14,18 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 
-from games.absences import bank, notices, owing
+from games.absences import bank, notices, owing, pauses
+from games.absences.holidays import start_automatic
+from games.absences.lookups import is_paused
 from games.absences.models import Absence, AwayStretch
 from games.absences.owing import Circumstances
 from games.models import Game, GameEvent, GameStep, Seat
+from games.write.enqueue import enqueue_advance
+from games.write.state_store import engine_game, load_state
+from games.write.writer import game_changed
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +50,6 @@ def step_waits(known: Circumstances, seats, pending: dict) -> bool:
 def spend_due(now: datetime) -> int:
     """Spend the holiday hours and the pause time due by `now`; returns the absences and
     pauses that moved something."""
-    from games.absences import pauses
-
     moved = 0
     due = (
         Absence.objects.filter(ended_at__isnull=True, starts_at__lte=now, accounted_until__lte=now)
@@ -64,8 +67,6 @@ def _isolated(work) -> int:
     """One absence's (or the pauses') failure never stops the tick: it is logged, and the
     deadlines it would have moved are taken as usual. A database hiccup is raised, as the
     tick's other work does (the next tick does it)."""
-    from django.db import InterfaceError, OperationalError
-
     try:
         return int(work())
     except (OperationalError, InterfaceError):
@@ -114,8 +115,6 @@ def _spend_absence(absence_id: int, now: datetime) -> bool:
 def _owed_but_away(game, seat, now: datetime) -> bool:
     """Would the seat owe an answer, were its player not away? Only then is holiday spent on
     its deadline. (Whether the game is paused is asked hour by hour: `spend_hours`.)"""
-    from games.write.state_store import engine_game, load_state
-
     prompt = engine_game(game).pending(load_state(game)).get(seat.position)
     return owing.owes_answer(seat, prompt, away=False, paused=False)
 
@@ -123,8 +122,6 @@ def _owed_but_away(game, seat, now: datetime) -> bool:
 def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
     """Spend the absence's hours due by `now` on `running` (seat, game, open step), all
     locked by the caller; True when a deadline moved."""
-    from games.absences.pauses import is_paused
-
     moved: dict[int, tuple] = {}
     for _ in range(MAX_HOURS_AT_ONCE):
         start = absence.accounted_until
@@ -160,7 +157,7 @@ def spend_hours(absence: Absence, running: list, now: datetime) -> bool:
     absence.save(update_fields=["accounted_until", "ended_at", "ending"])
     for game, step in moved.values():
         step.save(update_fields=["deadline"])
-        notices.game_changed(game)
+        game_changed(game)
     return bool(moved)
 
 
@@ -214,8 +211,6 @@ def start_automatic_holidays(game, step, owing_seats: list, now: datetime) -> bo
     """At a passed deadline: the owing players who want it go on holiday from the deadline, and
     its first hour moves the deadline on (the deadline worker holds the game's lock). True when
     the deadline moved, so no default is taken now."""
-    from games.absences.holidays import start_automatic
-
     started = start_automatic(game, step, owing_seats, now)
     moved = False
     by_user = {seat.user_id: seat for seat in owing_seats}
@@ -227,7 +222,5 @@ def start_automatic_holidays(game, step, owing_seats: list, now: datetime) -> bo
 def _advance_soon(game) -> None:
     """A player away no longer holds up the bots that play for absent players (the bot ladder
     waits only for those who owe an answer): let the game's advance look again."""
-    from games.write.enqueue import enqueue_advance
-
     Game.objects.filter(pk=game.pk).update(needs_advance=True)
     enqueue_advance(game)

@@ -30,7 +30,7 @@ from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
 class Table:
     seats: list[Seat]
     latest_step: GameStep | None
-    active_pause: Pause | None  # absences.pauses.active_pause
+    active_pause: Pause | None  # absences.lookups.active_pause
     remembered_id: int | None  # the IdempotencyRecord of this key, if any
 
 
@@ -130,7 +130,7 @@ def _table_sql() -> str:
     """
 
 
-# What the deadline told during a pause reads of it (absences.pauses.deadline_after_pause).
+# What the deadline told during a pause reads of it (absences.lookups.deadline_after_pause).
 _PAUSE_FIELDS = ("id", "starts_at", "ends_at", "accounted_until")
 
 

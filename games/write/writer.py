@@ -411,11 +411,22 @@ def notice_row(game: Game, kind: str, seat: int | None, data: dict) -> GameEvent
     )
 
 
-def write_notice(game: Game, kind: str, seat: int | None, data: dict) -> int:
+def write_notice(game: Game, kind: str, seat: int | None = None, **data: Any) -> int:
     """A notice saved at once, for a caller with no GameWriter open (absences: holidays,
     pauses, nudges, substitutes), built as `GameWriter.note` builds one so that the log has
-    one writer. Its seq follows the stored one (the caller holds the game lock); returns it."""
+    one writer. Its seq follows the stored one (the caller holds the game lock); the game's
+    row takes it and the game's page and streams move (`game_changed`). Returns the seq."""
     game.last_seq = Game.objects.filter(pk=game.pk).values_list("last_seq", flat=True).get()
     row = notice_row(game, kind, seat, data)
     row.save(force_insert=True)
+    game_changed(game)
     return row.seq
+
+
+def game_changed(game: Game) -> None:
+    """What the game shows changed (a notice, a deadline, who is away): its row's last seq
+    and updated_at (its ETag) move and its open streams are told. The caller holds the game's
+    lock."""
+    game.updated_at = clock.now()
+    Game.objects.filter(pk=game.pk).update(updated_at=game.updated_at, last_seq=game.last_seq)
+    events.emit(events.GameChanged(game=game, user_ids=[]))

@@ -218,6 +218,6 @@ def test_every_module_named_in_the_code_comments_resolves():
 
 
 def test_a_stale_name_is_caught():
-    assert resolves("games.absences.notices.log_notice") and resolves("deploy/nginx/")
+    assert resolves("games.write.writer.write_notice") and resolves("deploy/nginx/")
     assert not resolves("games.absences.no_such_module") and not resolves("games/nowhere.py")
     assert not resolves("GameWriter.no_such_method")
