@@ -6,10 +6,13 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from games import events
-        from notifications import game_emails, suppression, tasks
+        from notifications import composing, game_emails, sending, suppression, tasks
 
         suppression.connect()
+        # The outbox composes a row again through this (it reads no game itself).
+        sending.compose_again_with(composing.recompose)
         # games tells; the emails listen (games never imports notifications).
         events.subscribe(events.GameWritten, game_emails.game_written)
         events.subscribe(events.BotTookOver, game_emails.bot_plays)

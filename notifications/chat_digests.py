@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from chat import selectors
 from games.models import Game
 from notifications import emails
+from notifications.game_emails import talk_context
 from notifications.kinds import CHAT_DIGEST
 from notifications.mail_tokens import talk_address
 from notifications.models import Notification
@@ -36,8 +37,6 @@ def send_chat_digests(now: datetime) -> int:
 
 
 def write_chat_digest(user_id: int, game_id: int, now: datetime) -> Notification | None:
-    from notifications.game_emails import talk_context  # it imports the outbox's services
-
     user = get_user_model().objects.filter(pk=user_id).first()
     game = Game.objects.filter(pk=game_id).select_related("creator").first()
     if user is None or game is None or not user.email or is_suppressed(user.email):

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from notifications import emails, local_time
+from notifications.game_emails import asked_now
 from notifications.kinds import DIGEST, asks, family_of
 from notifications.models import Delivery, Notification
 from notifications.selectors import preferences_of
@@ -106,7 +107,4 @@ def _asked(user, preferences, wanted: list[Notification]) -> list[dict[str, Any]
 
 
 def _asked_now(user) -> list[dict[str, Any]]:
-    # The games side reads the games (it imports this module, hence the late import).
-    from notifications.game_emails import asked_now
-
     return asked_now(user)

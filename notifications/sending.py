@@ -17,10 +17,12 @@ import contextlib
 import logging
 import smtplib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
+from celery import current_app
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db import connection, transaction
@@ -305,11 +307,23 @@ def _in_current_language(row: Notification) -> None:
     player, retried, while they switched) is composed again from the game as it is now."""
     if not row.language or row.language == language_of(row.recipient):
         return
-    # The games side composes what asks a prompt (notifications never reads a game); it
-    # imports this app, so it is imported here.
-    from notifications.asking import recompose
+    _composer(row)
 
-    recompose(row)
+
+def _keep_as_written(row: Notification) -> object:
+    return None
+
+
+# What composes a row again (composing.recompose): it reads the game, which the outbox never
+# does, and it sits above the outbox (it writes through it), so it is handed over at start
+# by NotificationsConfig.ready instead of imported.
+_composer: Callable[[Notification], object] = _keep_as_written
+
+
+def compose_again_with(composer: Callable[[Notification], object]) -> None:
+    """Set what composes a row again in its recipient's language now (at start)."""
+    global _composer
+    _composer = composer
 
 
 def backoff(attempts: int) -> timedelta:
@@ -322,10 +336,13 @@ def send_after_commit(notification_id: int) -> None:
     transaction.on_commit(partial(_enqueue_send, notification_id))
 
 
-def _enqueue_send(notification_id: int) -> None:
-    from notifications.tasks import send_notification  # the tasks module imports this one
+# The task by its registered name: the tasks module imports this one (NotificationsConfig.ready
+# imports the tasks, registering it).
+SEND_NOTIFICATION = "notifications.tasks.send_notification"
 
+
+def _enqueue_send(notification_id: int) -> None:
     try:
-        send_notification.delay(notification_id)
+        current_app.tasks[SEND_NOTIFICATION].delay(notification_id)
     except OperationalError:  # the broker is down: the row stays pending for the drain
         logger.warning("Could not enqueue email %s; the drain will send it.", notification_id)

@@ -9,7 +9,7 @@ from kombu.exceptions import OperationalError
 from common import clock
 from common.reliability import RELIABLE, TRANSIENT, enqueue, retry_soon
 from games import events
-from notifications import asking, chat_digests, digests, reminders, sending, services
+from notifications import asking, chat_digests, composing, digests, reminders, sending, services
 
 # How many games or steps one sweep or tick takes on (the next one takes the rest).
 SWEEP_BATCH = 2000
@@ -55,7 +55,7 @@ def send_daily_digests() -> int:
 def write_asks(self, game_id: int) -> int:
     """Write the "your turn" emails a game's change queued (on the email queue)."""
     try:
-        return asking.write_asks(game_id)
+        return composing.write_asks(game_id)
     except TRANSIENT as error:
         return retry_soon(self, error)
 

@@ -14,7 +14,7 @@ import pytest
 from common import clock
 from games.models import PendingAsk
 from games.workers import tasks
-from notifications import asking
+from notifications import asking, composing
 from notifications.models import Notification
 from tests.players import start_game, url
 
@@ -80,7 +80,7 @@ def test_an_ask_answered_before_its_email_is_written_is_dropped(draft, lost_hand
     alice, bob, game = draft
     pick(bob, game)
     pick(alice, game)  # alice was at the table and answered at once
-    assert asking.write_asks(game.pk) == 0
+    assert composing.write_asks(game.pk) == 0
     assert your_turns(alice) == []
     assert not PendingAsk.objects.filter(position=0).exists()
 
@@ -88,8 +88,8 @@ def test_an_ask_answered_before_its_email_is_written_is_dropped(draft, lost_hand
 def test_writing_the_asks_twice_writes_each_email_once(draft, lost_handover):
     alice, bob, game = draft
     pick(bob, game)
-    assert asking.write_asks(game.pk) == 1
-    assert asking.write_asks(game.pk) == 0
+    assert composing.write_asks(game.pk) == 1
+    assert composing.write_asks(game.pk) == 0
     assert len(your_turns(alice)) == 1
 
 

@@ -21,7 +21,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from notifications import asking
+from notifications import asking, composing
 from notifications.models import Notification
 from tests.players import start_game, url
 from webpush import announcing
@@ -101,5 +101,5 @@ def test_a_decision_with_one_email_stays_within_its_round_trips(draft, monkeypat
     assert [(game_id, kind) for game_id, kind, _asks in pushes] == [(game.pk, "your_turn")]
     budget = BUDGET_WITH_ONE_EMAIL[connection.vendor]
     assert count <= budget, "\n".join(statements)
-    assert asking.write_asks(game.pk) == 1
+    assert composing.write_asks(game.pk) == 1
     assert Notification.objects.filter(recipient=alice.user, kind="your_turn").count() == 1
