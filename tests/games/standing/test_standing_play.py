@@ -2,10 +2,12 @@
 prompt, in the log's order, with no "your turn" email or push for it, and nothing new for
 the other seats to see."""
 
-from games.models import GameEvent
+from games.models import GameEvent, PendingAsk
+from games.standing import kinds
 from games.standing.models import StandingAnswer, StandingUse
 from notifications.models import Notification
 from tests.players import assert_problem, start_game, url
+from webpush import announcing
 from webpush.models import PushMessage
 
 STANDING = "/api/v1/me/standing-answers/"
@@ -91,3 +93,34 @@ def test_the_api_refuses_bad_rules_strangers_and_others_rules(make_player):
     assert not cancelled["active"] and cancelled["cancel_reason"] == "cancelled_by_player"
     assert alice.get(STANDING).json()["answers"] == []  # a player's own cancel needs no notice
     assert not StandingAnswer.objects.filter(pk=made["id"]).exists()  # never used
+
+
+def test_a_prompt_a_rule_takes_after_a_wait_brings_no_your_turn_email_or_push(
+    make_player, monkeypatch
+):
+    # The draft's second pick stands in for a prompt of a kind a rule answers: alice, who
+    # waited on bob, would be asked again by email and push when his pick closes the round
+    # (tests/games/write/test_submission_round_trips.py holds that she is). Her rule (the
+    # prompt's default, as `explore` answers) takes it in that very change instead.
+    monkeypatch.setattr(kinds, "OPEN_KINDS", (*kinds.OPEN_KINDS, "draft_pick"))
+    monkeypatch.setitem(kinds.PROMPT_KIND, "explore", "draft_pick")
+    pushes: list = []
+    monkeypatch.setattr(announcing, "hand_over", lambda *handed: pushes.append(handed))
+    alice, bob = make_player("alice"), make_player("bob")
+    game = start_game([alice, bob])
+    first = alice.get(url(game, "prompt")).json()["prompt"]
+    alice.post(url(game, "decisions"), {"prompt": first["id"], "option": first["default"]})
+    assert alice.post(url(game, "standing-answers"), {"kind": "explore"}).status_code == 201
+    emails = Notification.objects.filter(recipient=alice.user).count()
+    pushes.clear()  # the start's
+
+    pick = bob.get(url(game, "prompt")).json()["prompt"]
+    bob.post(url(game, "decisions"), {"prompt": pick["id"], "option": pick["default"]})
+
+    use = StandingUse.objects.get(game=game)
+    assert GameEvent.objects.get(game=game, seq=use.seq).seat == 0 and use.prompt != first["id"]
+    assert Notification.objects.filter(recipient=alice.user).count() == emails
+    assert not Notification.objects.filter(recipient=alice.user, prompt=use.prompt).exists()
+    assert not PendingAsk.objects.filter(game=game, position=0).exists()
+    asked = [ask[0] for _game, _kind, asks in pushes for ask in asks]
+    assert alice.user.pk not in asked, pushes
