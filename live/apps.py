@@ -5,6 +5,7 @@ class LiveConfig(AppConfig):
     name = "live"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from accounts.token_auth import credentials_changed
         from games import events
         from live.access import session_fingerprint

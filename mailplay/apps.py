@@ -7,6 +7,7 @@ class MailplayConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from mailplay import webhook
 
         webhook.connect()

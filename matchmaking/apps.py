@@ -7,6 +7,7 @@ class MatchmakingConfig(AppConfig):
     verbose_name = "Matchmaking"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from games import events
         from matchmaking import listening
 

@@ -7,6 +7,7 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from games import events
         from ratings import listening
 

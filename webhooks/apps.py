@@ -6,6 +6,7 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from games import events
         from webhooks.recording import game_written
 

@@ -37,7 +37,7 @@ def enqueue(delivery_id: int, attempts: int, delay: float) -> None:
 
 
 def later(task_name: str, args: tuple, delay: float) -> None:
-    from webhooks import tasks
+    from webhooks import tasks  # the tasks module imports this one
 
     task = getattr(tasks, task_name)
     if task.app.conf.task_always_eager:  # the site's Celery app, through its task

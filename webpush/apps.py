@@ -6,6 +6,7 @@ class WebpushConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: these modules import models.
         from django.db.models.signals import post_save
 
         from chat.models import ChatMessage
@@ -22,7 +23,7 @@ class WebpushConfig(AppConfig):
         from django.db.models.signals import post_delete
         from knox.models import AuthToken
 
-        from webpush import credentials, services
+        from webpush import credentials, services  # as above: they import models
 
         def logged_out(sender, request, user, **kwargs):
             key = getattr(request.session, "session_key", None)
