@@ -40,6 +40,9 @@ def main() -> int:
         "--idle-in-transaction", type=int, default=10,
         help="PostgreSQL's idle_in_transaction_session_timeout, seconds (0: its default, never)",
     )  # fmt: skip
+    parser.add_argument(
+        "--only-kill", action="store_true", help="no fault but the worker host's death"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the logs' directory")
     options = parser.parse_args()
 
@@ -57,7 +60,8 @@ def main() -> int:
         print(f"cannot run: {reason or 'needs nginx'}", file=sys.stderr)
         return 2
     sizes = Sizes(games=options.games, settle=options.settle, one_web=options.one_web,
-                  dead=options.dead, cut=options.cut, after=10.0)  # fmt: skip
+                  dead=options.dead, cut=options.cut, after=10.0,
+                  every_fault=not options.only_kill)  # fmt: skip
     tuning = Tuning(
         ack_early=options.ack_early,
         stuck_seconds=40 if options.ack_early else 8,
