@@ -81,3 +81,23 @@ def test_the_rules_page(language, words):
     page = client.get("/rules/khlor/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for word in words:
         assert word in page
+
+
+def test_stepping_through_a_khlor_game_shows_its_valley_not_khoras_board():
+    alice = make_user("alice")
+    game = khlor_game(alice)
+    while game.status == Game.Status.ACTIVE:  # alice takes the default, the bot answers
+        prompt = selectors.game_prompt(game, alice)
+        if prompt is not None:
+            answer = services.DecisionInput(prompt=prompt["id"], option=prompt["default"])
+            services.decisions_submit(public_id=game.public_id, user=alice, decisions=[answer])
+        game_advance(game.pk)
+        game.refresh_from_db()
+    client = client_for(alice)
+    final = client.get(f"/games/{game.public_id}/").content.decode()
+    assert 'id="scores-title"' in final and final.count('<tr class="winner">') >= 1
+    for at in (0, 1, game.last_seq):
+        response = client.get(f"/games/{game.public_id}/replay/?at={at}")
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert "khlor-circle" in page and "Exploration board" not in page

@@ -170,5 +170,6 @@ def _page_words(lang: str) -> dict[str, str]:
         "game",
         "additional",
         "ahead_tag",
+        "tie_break",
     )
     return {key: word(key, lang) for key in keys} | {"eggs_unit": eggs(0, lang).split(" ", 1)[1]}

@@ -49,7 +49,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "place": ("Place", "Місце"),
     "player": ("Player", "Гравець"),
     "total": ("Total", "Разом"),
-    "tie_break": ("Ties are broken by: %s.", "Нічию розв'язують: %s."),
+    "tie_break": (
+        "Ties: most demons of one colour, then points from more colours, then shared.",
+        "Нічия: більше демонів одного кольору, далі очки з більшої кількості кольорів, далі "
+        "місце спільне.",
+    ),
     "rules": ("Khlor's rules", "Правила Хлора"),
     "turn": ("turn %s", "хід %s"),
     "end": ("the additional turns", "додаткові ходи"),

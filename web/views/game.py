@@ -240,7 +240,8 @@ def replay(request, public_id: str):
     summary = selectors.game_summary(game, request.user)
     detail = {**summary, "view": state["view"], "prompt": None, "deadline": None}
     detail.update(waiting_for=[], scores=None)
-    context = presenters.table(game, detail, lang)
+    build = khlor_table.table if game.game_type == "khlor" else presenters.table
+    context = build(game, detail, lang)
     lines = presenters.event_lines(game, state["seat"], at, lang)
     step = max(1, game.last_seq // 50)
     context.update(
