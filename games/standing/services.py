@@ -17,6 +17,8 @@ from games.standing import kinds
 from games.standing.applying import cancel
 from games.standing.models import StandingAnswer
 
+RULES_GAME = "khora"  # the game whose prompts the kinds know (games.standing.kinds)
+
 
 def standing_set(*, user, public_id: str | None, kind: str, params: Any) -> StandingAnswer:
     """A rule for the game `public_id`, or a default for new games (`public_id=None`); one of
@@ -77,6 +79,8 @@ def standing_dismiss(*, user, answer_id: int) -> StandingAnswer:
 
 def copy_defaults(game: Game) -> int:
     """A game starts: each player's defaults for new games become rules of this game."""
+    if game.game_type != RULES_GAME:
+        return 0  # the kinds answer Khôra's prompts
     seats = Seat.objects.filter(game=game, is_bot=False, user__isnull=False)
     users = list(seats.values_list("user_id", flat=True))
     defaults = StandingAnswer.objects.filter(user_id__in=users, game__isnull=True, active=True)
@@ -111,6 +115,8 @@ def _locked_seat(public_id: str, user) -> tuple[Game, Seat]:
     seat = Seat.objects.filter(game=locked, user=user, is_bot=False).first()
     if seat is None:
         raise DomainError("not_seated", "Only a seated player sets answers in this game.", 403)
+    if locked.game_type != RULES_GAME:
+        raise kinds.invalid("Standing answers answer Khôra's prompts only.")
     if locked.status != Game.Status.ACTIVE:
         raise DomainError(
             "game_not_active", "Standing answers are set while a game is played.", 409

@@ -86,6 +86,10 @@ def test_the_api_refuses_bad_rules_strangers_and_others_rules(make_player):
     )
     assert_problem(ahead, 400, "invalid_standing_answer")
 
+    khlor = alice.post("/api/v1/games/", {"game": "khlor", "seats": 2, "bots": ["random"]})
+    other = alice.post(f"/api/v1/games/{khlor.json()['id']}/standing-answers/", {"kind": "explore"})
+    assert_problem(other, 400, "invalid_standing_answer")  # the kinds answer Khôra's prompts
+
     made = alice.post(STANDING, {"kind": "achievement", "params": {"reward": "glory"}}).json()
     assert_problem(bob.client.delete(f"{STANDING}{made['id']}/"), 404, "standing_answer_not_found")
     assert bob.get(STANDING).json()["answers"] == []
