@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import engine
 from engine.core import Event, Prompt
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from engine.khora.game import KhoraGame
 
-_game: KhoraGame = engine.get_game("khora")
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 # The seat's redacted events, or a function returning them (called once, when first needed).
 SeenLog = list[dict[str, Any]] | Callable[[], list[dict[str, Any]]]
 

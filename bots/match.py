@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import engine
 from bots.budget import Budget
@@ -16,7 +16,7 @@ from bots.levels import decide
 if TYPE_CHECKING:
     from engine.khora.game import KhoraGame
 
-_game: KhoraGame = engine.get_game("khora")
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 
 
 @dataclass

@@ -14,7 +14,7 @@ It looks at one sample of what it cannot see and:
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import engine
 from bots.worth import Gains, explore_gains, rounds_left, worth
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bots.knowledge import SeatKnowledge
     from engine.khora.game import KhoraGame
 
-_game: KhoraGame = engine.get_game("khora")
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 # The questions an action tile asks, whose best answer is part of what the tile is worth.
 _FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
 CARD_CHOICES = {"draft_pick", "legislation_keep"}

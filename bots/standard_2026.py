@@ -10,7 +10,7 @@ beside it instead.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import engine
 from engine.core import Event, Prompt
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from bots.knowledge import SeatKnowledge
     from engine.khora.game import KhoraGame
 
-_game: KhoraGame = engine.get_game("khora")
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 # The questions an action tile asks, whose best answer is part of what the tile is worth.
 _FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
 CARD_CHOICES = {"draft_pick", "legislation_keep"}

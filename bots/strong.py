@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import engine
 from bots.budget import Answer, Budget
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from bots.knowledge import SeatKnowledge
     from engine.khora.game import KhoraGame
 
-_game: KhoraGame = engine.get_game("khora")
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 Clock = Callable[[], float]  # seconds, as time.perf_counter
 PLAYOUT_DECISIONS = 60  # decisions played out before the position is judged
 EXPLORATION = 0.7

@@ -14,6 +14,7 @@ Public contract (other modules, bots and outside tests use these names)::
 The engine imports only the standard library: no clock, no I/O, no randomness of its own.
 """
 
+from engine.contract import Game, RulesBook
 from engine.core import (
     Event,
     IllegalDecision,
@@ -29,11 +30,13 @@ from engine.core import (
 
 __all__ = [
     "Event",
+    "Game",
     "IllegalDecision",
     "InvalidEvent",
     "LeftOut",
     "Option",
     "Prompt",
+    "RulesBook",
     "game_types",
     "get_game",
     "register_game",

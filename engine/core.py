@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from random import Random
+    from engine.contract import Game
 
 
 class IllegalDecision(Exception):
@@ -275,42 +275,6 @@ def ranking(keys: Sequence[Any]) -> list[dict[str, Any]]:
     return places
 
 
-class Game(Protocol):
-    """What every game offers (the contract in engine/__init__.py). A state is the game's own
-    type: each game's class (e.g. KhoraGame) names it."""
-
-    def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> Any: ...
-
-    def needs_chance(self, state: Any) -> bool: ...
-
-    def sample_chance(self, state: Any, rng: Random) -> Event: ...
-
-    def pending(self, state: Any) -> dict[int, Prompt]: ...
-
-    def decide(self, state: Any, seat: int, prompt_id: str, option_id: str) -> Event: ...
-
-    def apply(self, state: Any, event: Event, _in_place: bool = False) -> Any: ...
-
-    # The playout path (search, simulations): no prompts built, no checks of what was taken
-    # from the options given, and the state changed in place.
-
-    def deciding(self, state: Any) -> list[int]: ...
-
-    def choice(self, state: Any, seat: int) -> Choice: ...
-
-    def choices(self, state: Any) -> dict[int, Choice]: ...
-
-    def take(self, state: Any, seat: int, choice: Choice, option: Option) -> Event: ...
-
-    def advance(self, state: Any, event: Event) -> Any: ...
-
-    def is_over(self, state: Any) -> bool: ...
-
-    def scores(self, state: Any) -> dict[str, Any]: ...
-
-    def event_from_dict(self, raw: dict[str, Any]) -> Event: ...
-
-
 _GAME_MODULES = {"khora": "engine.khora", "khlor": "engine.khlor"}
 _games: dict[str, Game] = {}
 
@@ -324,12 +288,9 @@ def game_types() -> list[str]:
     return sorted(_GAME_MODULES)
 
 
-def get_game(name: str) -> Any:
-    """Return the game object registered under `name` (e.g. "khora").
-
-    Typed Any, not Game: callers use their game's whole interface (views, narration...), and
-    annotate it with the game's own class (e.g. `KhoraGame`) where they know it.
-    """
+def get_game(name: str) -> Game:
+    """Return the game object registered under `name` (e.g. "khora"): everything the server
+    calls on it is declared by engine.contract.Game."""
     if name not in _games and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
     try:

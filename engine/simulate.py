@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from engine.core import Event, Game
+from engine.contract import Game
+from engine.core import Event
 
 # policy(game, state, rng): the next event of a game
 Policy = Callable[[Game, Any, random.Random], Event]

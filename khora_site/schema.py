@@ -29,6 +29,9 @@ NAMED_PAYLOADS = [
     "games.api.schema_types.GameViewOutput",
     "games.api.schema_types.KhlorViewOutput",
 ]
+# Request bodies reached only through a schema given as it is: each game's options
+# (games.api.setup.OPTIONS_INPUTS, `options` of games_create, an anyOf); a dict's values.
+NAMED_REQUESTS = ["games.api.setup.OPTIONS_INPUTS"]
 
 
 def add_named_payloads(result: dict, generator, request, public: bool) -> dict:
@@ -36,6 +39,10 @@ def add_named_payloads(result: dict, generator, request, public: bool) -> dict:
     view = build_mocked_view("GET", "/", extend_schema(), generator.registry)
     for path in NAMED_PAYLOADS:
         view.schema.resolve_serializer(import_string(path), "response")
+    for path in NAMED_REQUESTS:
+        named = import_string(path)
+        for serializer in named.values() if isinstance(named, dict) else [named]:
+            view.schema.resolve_serializer(serializer, "request")
     built = generator.registry.build({}).get("schemas", {})
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     for name, schema in built.items():

@@ -8,7 +8,7 @@ content by itself. Only the page's own words (headings, tags, score parts) are D
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import get_language, gettext_lazy
 
@@ -24,7 +24,7 @@ TRACKS = ("economy", "culture", "military")
 COLOURS = ("red", "blue", "green")
 HISTORY_EVENTS = 12  # events told when nothing is new since the last visit
 HISTORY_MAX_EVENTS = 60  # at most, however much happened since the last visit
-RULES = engine.get_game("khora")  # the rules page and its anchors
+RULES = cast("engine.RulesBook", engine.get_game("khora"))  # the rules page and its anchors
 
 SCORE_PARTS = {
     "score_track": gettext_lazy("Score track"),

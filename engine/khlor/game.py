@@ -18,27 +18,14 @@ from engine.khlor.data import (
     PIECES,
 )
 from engine.khlor.geometry import BACK, BY_ID, FRONT
+from engine.khlor.options import SETUP
 from engine.khlor.state import DEAL, LAY, OVER, PLACE, REMOVE, State
+from engine.options import check_setup
 
 if TYPE_CHECKING:
     from random import Random
 
 RULES_VERSION = "khlor-1"
-KNOWN_OPTIONS = {"board"}
-
-
-def _check_setup(num_players: int, options: dict[str, Any]) -> None:
-    if not isinstance(num_players, int) or not 2 <= num_players <= 4:
-        raise IllegalDecision("invalid_setup", "Khlor is played by 2, 3 or 4 players.")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise IllegalDecision(
-            "invalid_setup",
-            f"Unknown options {sorted(unknown)}; known options: {sorted(KNOWN_OPTIONS)}.",
-        )
-    board = options.get("board", DEFAULT_BOARD)
-    if not isinstance(board, str) or board not in BOARDS:
-        raise IllegalDecision("invalid_setup", f"board must be one of {sorted(BOARDS)}.")
 
 
 def _check_deal(data: dict[str, Any]) -> tuple[dict[str, list[str]], list[str]]:
@@ -71,15 +58,13 @@ class KhlorGame:
     name = "khlor"
     rules_version = RULES_VERSION
     languages = text.LANGUAGES
-    min_players = 2
-    max_players = 4
+    setup = SETUP
+    min_players = SETUP.min_players
+    max_players = SETUP.max_players
     prompt_kinds = (PLACE, REMOVE, LAY, rules.EXTRA_FRONT, rules.EXTRA_BACK)
 
     def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> State:
-        if options is not None and not isinstance(options, dict):
-            raise IllegalDecision("invalid_setup", "Options must be an object of named options.")
-        options = dict(options or {})
-        _check_setup(num_players, options)
+        options = check_setup(SETUP, num_players, options)  # declared in engine/khlor/options.py
         board = BOARDS[options.get("board", DEFAULT_BOARD)]
         return State(num_players=num_players, options=options, square_colours=dict(board))
 

@@ -18,14 +18,15 @@ from engine.khora import (
     views,
 )
 from engine.khora.content.cards import CARDS
-from engine.khora.content.cities import CITIES
 from engine.khora.content.events import RANDOM_POOL
 from engine.khora.content.exploration import SPACES
 from engine.khora.journal import Line
+from engine.khora.options import SETUP
 from engine.khora.phases.scoring import compute_scores
 from engine.khora.phases.setup import setup_steps
 from engine.khora.preview_text import Preview
 from engine.khora.state import Player, State
+from engine.options import check_setup
 
 if TYPE_CHECKING:
     from random import Random
@@ -41,32 +42,10 @@ CHANCE_STEPS = {
     "dice": "roll",
     "draw": "draw",
 }
-KNOWN_OPTIONS = {"city_selection", "cities"}
 
 
 def _check_setup(num_players: int, options: dict[str, Any]) -> None:
-    if not isinstance(num_players, int) or not 2 <= num_players <= 4:
-        raise IllegalDecision("invalid_setup", "Khôra is played by 2, 3 or 4 players.")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise IllegalDecision(
-            "invalid_setup",
-            f"Unknown options {sorted(unknown)}; known options: {sorted(KNOWN_OPTIONS)}.",
-        )
-    if options.get("city_selection", "random") not in ("random", "choose"):
-        raise IllegalDecision("invalid_setup", "city_selection must be 'random' or 'choose'.")
-    cities = options.get("cities")
-    if cities is not None and (
-        not isinstance(cities, list)
-        or not all(isinstance(city, str) for city in cities)
-        or len(cities) != num_players
-        or len(set(cities)) != num_players
-        or any(city not in CITIES for city in cities)
-    ):
-        raise IllegalDecision(
-            "invalid_setup",
-            f"cities must list one distinct city per seat, from {sorted(CITIES)}.",
-        )
+    check_setup(SETUP, num_players, options)  # the setup declared once (engine/khora/options.py)
 
 
 def _fresh(state: State, in_place: bool) -> State:
@@ -82,8 +61,13 @@ class KhoraGame:
     name = "khora"
     rules_version = RULES_VERSION
     languages = catalog.LANGUAGES
-    min_players = 2
-    max_players = 4
+    setup = SETUP
+    min_players = SETUP.min_players
+    max_players = SETUP.max_players
+    # The kinds a seat may be asked (tasks the engine runs by itself ask nothing).
+    prompt_kinds = tuple(
+        sorted(kind for kind, task in seat_tasks.HANDLERS.items() if not task.automatic)
+    )
 
     def new_game(self, num_players: int, options: dict[str, Any] | None = None) -> State:
         options = dict(options or {})

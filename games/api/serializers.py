@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import engine
@@ -9,56 +10,41 @@ from bots.levels import LEVEL_NAMES
 from common.inputs import StrictInput, StrictQuery
 from games.absences.serializers import AwayOutput, PaceOutput, PauseOutput
 from games.api.schema_types import (
-    CITY_IDS,
     GAME_VIEW,
     PROMPT_KINDS,
     EventDataOutput,
     OptionDataOutput,
     described_as,
 )
+from games.api.setup import OPTIONS_INPUTS
 from games.models import Game
 from games.selectors import LIST_FILTERS, LOG_PAGE_MAX
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
 
-KHORA = engine.get_game("khora")
+GAME_TYPES = engine.game_types()
+_GAMES = [engine.get_game(game_type) for game_type in GAME_TYPES]
+_NOT_A_GAME: "dict[str, str | StrPromise]" = {
+    "invalid_choice": f'"{{input}}" is not a game this server hosts; the games are '
+    f"{', '.join(GAME_TYPES)}."
+}
 
 
 # --- inputs ------------------------------------------------------------------------------
 
 
-class GameOptionsInput(StrictInput):
-    city_selection = serializers.ChoiceField(
-        choices=["random", "choose"],
-        required=False,
-        help_text="random (default): cities are dealt; choose: each player picks one.",
-    )
-    cities = serializers.ListField(
-        child=serializers.ChoiceField(choices=CITY_IDS),
-        required=False,
-        min_length=KHORA.min_players,
-        max_length=KHORA.max_players,
-        help_text="Fixed cities, one distinct city per seat in seat order (as many as seats).",
-    )
-
-
-class KhlorOptionsInput(StrictInput):
-    board = serializers.ChoiceField(
-        choices=["plain"], required=False, help_text="plain (default): no square is coloured."
-    )
-
-
-# Each game's setup options, by game type; `options` is read with the chosen game's.
-OPTIONS_INPUTS: dict[str, type[StrictInput]] = {
-    "khora": GameOptionsInput,
-    "khlor": KhlorOptionsInput,
-}
-GAME_TYPES = engine.game_types()
-_NOT_A_GAME: "dict[str, str | StrPromise]" = {
-    "invalid_choice": f'"{{input}}" is not a game this server hosts; the games are '
-    f"{', '.join(GAME_TYPES)}."
-}
+@extend_schema_field(
+    {
+        "anyOf": [
+            {"$ref": f"#/components/schemas/{options.__name__}Request"}
+            for options in OPTIONS_INPUTS.values()
+        ]
+    }
+)
+class GameOptionsField(serializers.DictField):
+    """`options` in the schema: any game's (games.api.setup); a request reads them with the
+    chosen game's own serializer (GameCreateInput.get_fields)."""
 
 
 # A wrong bot level names the levels there are (DRF's own message says only that it is wrong).
@@ -74,8 +60,11 @@ class GameCreateInput(StrictInput):
         error_messages=_NOT_A_GAME,
         help_text="The game to play: khora (default) or khlor; `options` are that game's.",
     )
-    seats = serializers.IntegerField(min_value=KHORA.min_players, max_value=KHORA.max_players)
-    options = GameOptionsInput(required=False, default=dict, help_text="Setup options.")
+    seats = serializers.IntegerField(
+        min_value=min(game.min_players for game in _GAMES),
+        max_value=max(game.max_players for game in _GAMES),
+    )
+    options = GameOptionsField(required=False, default=dict, help_text="Setup options.")
     step_hours = serializers.IntegerField(min_value=1, max_value=14 * 24, default=48)
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
     private = serializers.BooleanField(
@@ -85,22 +74,31 @@ class GameCreateInput(StrictInput):
         child=serializers.ChoiceField(choices=LEVEL_NAMES, error_messages=_NOT_A_LEVEL),
         required=False,
         default=list,
-        max_length=KHORA.max_players - 1,
+        max_length=max(game.max_players for game in _GAMES) - 1,
         help_text="Bots for seats 1, 2, ..., by level: random (any legal option), standard "
         "(a fast heuristic player) or strong (a search, about a second a move). A game the "
         "bots fill starts at once.",
     )
 
     def get_fields(self):
-        """`options` are read with the chosen game's options (OPTIONS_INPUTS)."""
+        """`options` are read with the chosen game's options (games.api.setup)."""
         fields = super().get_fields()
         data = getattr(self, "initial_data", None)
-        game = data.get("game") if isinstance(data, dict) else None
-        if isinstance(game, str) and game in OPTIONS_INPUTS and game != "khora":
+        game = data.get("game", "khora") if isinstance(data, dict) else None
+        if isinstance(game, str) and game in OPTIONS_INPUTS:
             fields["options"] = OPTIONS_INPUTS[game](
                 required=False, default=dict, help_text="Setup options."
             )
         return fields
+
+    def validate(self, attrs):
+        """The seats the chosen game is played with (its setup's counts)."""
+        counts = engine.get_game(attrs["game"]).setup.seat_counts
+        if attrs["seats"] not in counts:
+            raise serializers.ValidationError(
+                {"seats": [f"{attrs['game']} is played by {counts[0]} to {counts[-1]} players."]}
+            )
+        return attrs
 
 
 class GameStartInput(StrictInput):

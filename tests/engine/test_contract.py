@@ -204,7 +204,7 @@ def test_every_prompt_default_is_one_of_its_options_and_option_ids_are_unique():
 
 
 def test_get_game_names_the_known_games_when_asked_for_another():
-    with pytest.raises(KeyError, match="known games: khora"):
+    with pytest.raises(KeyError, match="known games: khlor, khora"):
         engine.get_game("chess")
 
 

@@ -8,6 +8,7 @@ Channel = Literal["players", "spectators"]
 City = Literal["argos", "athens", "corinth", "miletus", "olympia", "sparta", "thebes"]
 CitySelection = Literal["random", "choose"]
 EmailDelivery = Literal["immediately", "digest", "off"]
+Board = Literal["plain"]  # Khlor's boards
 GameName = Literal["khora"]  # the games matchmaking queues
 GameType = Literal["khlor", "khora"]  # the games a new game may be
 GameOverStatus = Literal["finished", "abandoned", "crashed"]

@@ -5,6 +5,7 @@ one of these, so mypy checks every member it sends against the schema's names.
 from typing import NotRequired, TypedDict
 
 from khora_client.types.enums import (
+    Board,
     BotLevel,
     City,
     CitySelection,
@@ -74,10 +75,16 @@ class WebhookEndpointInput(TypedDict):
 
 
 class GameOptionsInput(TypedDict):
-    """A new game's setup options (`options` of GameCreateInput)."""
+    """A new Khôra game's setup options (`options` of GameCreateInput)."""
 
     city_selection: NotRequired[CitySelection]
     cities: NotRequired[list[City]]
+
+
+class KhlorOptionsInput(TypedDict):
+    """A new Khlor game's setup options (`options` of GameCreateInput, `game` "khlor")."""
+
+    board: NotRequired[Board]
 
 
 class GameCreateInput(TypedDict):
@@ -85,7 +92,7 @@ class GameCreateInput(TypedDict):
 
     game: NotRequired[GameType]
     seats: int
-    options: NotRequired[GameOptionsInput]
+    options: NotRequired[GameOptionsInput | KhlorOptionsInput]
     step_hours: NotRequired[int]
     name: NotRequired[str]
     private: NotRequired[bool]
