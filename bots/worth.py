@@ -4,7 +4,9 @@ tracks, tokens, cards and developments should still bring in the rounds left.
 The weights are estimates (a level on a track pays once per round left, a drachma is worth
 about half a point, a card in hand a point or two); they only need to rank a seat's options
 sensibly. At the end of the game only the score counts, drachmas breaking ties; in the last
-round drachmas and cards in hand are worth next to nothing already (see `worth`).
+round drachmas and cards in hand are worth next to nothing already (see `worth`). Two things
+the tracks do not show are counted too: an achievement the seat would be first to claim, and
+the stake of the round's event that rewards the most troops and punishes the fewest.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ MINOR, MINOR_EARLY = 0.6, 1.2
 MAJOR, MAJOR_EARLY = 1.0, 1.5
 CARD_HOPE, CARD_HOPE_EARLY = 0.4, 1.4
 THIRD_DIE_PER_ROUND = 1.5  # a third die: one more action every round left
+# An achievement's glory: the major tokens still to come, about this many a round left.
+ACHIEVEMENT_GLORY_PER_ROUND = 0.7
 LAST_ROUND_DRACHMA = 0.05  # above the tie-break's 0.01: a drachma not spent is still a tie-break
+_THRESHOLDS = rulings.ACHIEVEMENT_THRESHOLDS  # engine/khora/phases/achievements.py checks them
 _ONGOING = frozenset(card_id for card_id, card in CARDS.items() if card.kind == "ongoing")
 
 
@@ -69,7 +74,7 @@ def worth(state: State, seat: int) -> float:
     # development), and a card kept in hand nothing: it scores only if played now (its play
     # is valued as the option that plays it). Valued as before, both made the bot keep them
     # rather than pay for a card's points (issue 51: 2 VP a seat left in hand).
-    drachma = (DRACHMA + DRACHMA_EARLY * early) if left else LAST_ROUND_DRACHMA
+    drachma = _drachma(left, early)
     return (
         score
         + player.drachma * drachma
@@ -87,7 +92,79 @@ def worth(state: State, seat: int) -> float:
         + ONGOING_PER_ROUND * left * ongoing
         + (THIRD_DIE_PER_ROUND * left if player.dice_count > 2 else 0.0)
         + (_prospects(player, early, red, blue, green) if left else 0.0)
+        + _extras(state, seat, player.vp, player.troops, majors, left)
     )
+
+
+def _drachma(left: int, early: float) -> float:
+    """A drachma's worth: what it buys, less as the game nears its end; in the last round
+    only what it still buys (see `worth`). A lower worth in the round before the last, to
+    spend drachmas sooner, lost games (48 % against 52 % of 200)."""
+    return DRACHMA + DRACHMA_EARLY * early if left else LAST_ROUND_DRACHMA
+
+
+def _extras(state: State, seat: int, vp: int, troops: int, majors: int, left: int) -> float:
+    """The achievements the seat would claim and the round's event's stake, with these
+    VP on the score track, troops and major tokens (the rest as the seat has them)."""
+    return _achievements(state, state.players[seat], vp, troops, majors, left) + _event_stake(
+        state, seat, troops
+    )
+
+
+# The round's event, when it compares troops (phase F, after the Progress phase): what having
+# the most troops brings and having the fewest costs, in points (rough: 2 drachmas about 1).
+EVENT_STAKES = {
+    "eleusinian-mysteries": (4.0, 4.0),
+    "the-savior-of-greece": (1.0, 1.0),
+    "conscripting-troops": (0.8, 0.8),
+    "origin-of-the-academy": (0.8, 1.0),
+    "the-thirty-tyrants": (2.0, 1.5),
+    "military-victory": (2.5, 0.0),
+    "prosperity": (2.5, 0.0),
+}
+_BEFORE_EVENT = frozenset(("event_announcement", "tax", "dice", "actions", "progress"))
+
+
+def _event_stake(state: State, seat: int, troops: int) -> float:
+    """What the round's event will bring or cost the seat with `troops`, if it compares
+    troops and has not been resolved yet (ties: every tied seat applies it, rules-notes)."""
+    stake = EVENT_STAKES.get(state.current_event or "")
+    if stake is None or state.phase not in _BEFORE_EVENT:
+        return 0.0
+    mine = min(troops, 15)
+    others = [min(p.troops, 15) for p in state.players if p.seat != seat]
+    value = 0.0
+    if mine >= max(others):
+        value += stake[0]
+    if mine <= min(others):
+        value -= stake[1]
+    return value
+
+
+def _achievements(
+    state: State, player: Player, vp: int, troops: int, majors: int, left: int
+) -> float:
+    """What the achievements the seat meets (with `vp` and `troops`) and no one has claimed
+    yet will bring when phase G checks them: a glory (each major token scores it once more,
+    now and later) or a tax step (a drachma each round left), whichever is worth more. Each
+    is a race: the first to meet it takes it, so the step that meets it earns the reward."""
+    claimed = state.achievements_claimed
+    if len(claimed) == len(_THRESHOLDS):
+        return 0.0
+    have = {
+        "victory_points": vp,
+        "citizens": player.citizens,
+        "troops": troops,
+        "economy": player.economy,
+        "politics": len(player.played),
+    }
+    met = 0
+    for achievement, threshold in _THRESHOLDS.items():
+        if achievement not in claimed and have[achievement] >= threshold:
+            met += 1
+    if not met:
+        return 0.0
+    return met * max(majors + ACHIEVEMENT_GLORY_PER_ROUND * left, TAX_PER_ROUND * left)
 
 
 def explore_gains(state: State, seat: int) -> dict[str, float]:
@@ -111,9 +188,24 @@ class Gains:
     weights rather than by changing a copy of the state and valuing it again; what a token
     may add through the seat's cards' scorers is left out."""
 
-    __slots__ = ("colours", "drachma", "early", "hope", "left", "major", "minor", "player", "troop")
+    __slots__ = (
+        "colours",
+        "drachma",
+        "early",
+        "extras",
+        "hope",
+        "left",
+        "major",
+        "majors",
+        "minor",
+        "player",
+        "seat",
+        "state",
+        "troop",
+    )
 
     def __init__(self, state: State, seat: int):
+        self.state, self.seat = state, seat
         self.player = player = state.players[seat]
         self.left = left = rounds_left(state)
         self.early = early = left / (ROUNDS - 1)
@@ -122,7 +214,9 @@ class Gains:
             colour: tokens.get(f"{colour}_minor", 0) + tokens.get(f"{colour}_major", 0)
             for colour in ("red", "blue", "green")
         }
-        self.drachma = (DRACHMA + DRACHMA_EARLY * early) if left else LAST_ROUND_DRACHMA
+        self.drachma = _drachma(left, early)
+        self.majors = player.token_count(tier="major")
+        self.extras = _extras(state, seat, player.vp, player.troops, self.majors, left)
         self.troop = TROOP + TROOP_EARLY * early
         self.minor, self.major = MINOR + MINOR_EARLY * early, MAJOR + MAJOR_EARLY * early
         self.hope = self._hope(self.colours) if left else 0.0
@@ -142,19 +236,33 @@ class Gains:
         gained = vp + drachma * self.drachma
         gained -= (min(troops, 15) - min(max(0, troops - lost), 15)) * self.troop
         colours = dict(self.colours)
+        majors = self.majors
         for colour, tier in given:
             colours[colour] += 1
-            gained += self.major + player.glory if tier == "major" else self.minor
+            if tier == "major":
+                majors += 1
+                gained += self.major + player.glory
+            else:
+                gained += self.minor
         if self.left:
             gained += self._hope(colours) - self.hope
-        return gained
+        after = _extras(
+            self.state, self.seat, player.vp + vp, max(0, troops - lost), majors, self.left
+        )
+        return gained + after - self.extras
 
 
 def _prospects(player: Player, early: float, red: int, blue: int, green: int) -> float:
     """What the cards in hand and the next development may still bring: more the fewer
     knowledge tokens they lack (philosophy pairs stand in for some); `red`, `blue` and
-    `green` are the seat's tokens of each colour."""
+    `green` are the seat's tokens of each colour. Remembered by what it reads: a playout
+    asks it for every option of every decision, mostly of the same hands (a sixth of a
+    playout's time before)."""
     spare = player.philosophy // rulings.PHILOSOPHY_PER_MISSING_TOKEN
+    key = (tuple(player.hand), player.city, player.development, early, red, blue, green, spare)
+    hope = _PROSPECTS.get(key)
+    if hope is not None:
+        return hope
     hope = 0.0
     card_hope = CARD_HOPE + CARD_HOPE_EARLY * early
     for card_id in player.hand:
@@ -164,7 +272,14 @@ def _prospects(player: Player, early: float, red: int, blue: int, green: int) ->
         needs = CITIES[player.city].developments[player.development].needs
         lacking = _lacking(needs, red, blue, green) - spare
         hope += NEXT_DEVELOPMENT_HOPE * early * READINESS[min(lacking, 3) if lacking > 0 else 0]
+    if len(_PROSPECTS) >= _PROSPECTS_KEPT:
+        _PROSPECTS.clear()
+    _PROSPECTS[key] = hope
     return hope
+
+
+_PROSPECTS: dict[tuple[object, ...], float] = {}
+_PROSPECTS_KEPT = 20_000  # entries, a few MB; cleared when full
 
 
 def _lacking(needs: tuple[int, int, int], red: int, blue: int, green: int) -> int:

@@ -2,13 +2,12 @@
 
 One `standard` seat against three `standard_2026` in 4-player games, the seat rotated, chance
 seeded per game (bots.match.play_match), so the result is the same on every run. Against copies
-of itself a seat is first in a quarter of the games. The issue asked for 55 %; the tuned
-`standard` is first in about 42 % (42 % [36–49 %] of 200 seeded games, bench/README.md), so
-the test holds it at 35 %: with GAMES games a result of 35 % has a 95 % Wilson interval of
-26–45 %, above the quarter an unchanged bot wins, so a regression to the reference's strength
-cannot pass. The full tournament with intervals is bench/tournament.py
-(`--matchups standard-vs-standard_2026-4`).
-"""
+of itself a seat is first in a quarter of the games. The issue asked for 55 %; `standard` with
+achievements and the round's event in its worth is first in 53 % of these games (49 %
+[42–56 %] of 200 other seeded games, bench/README.md), so the test holds it at 45 %: with
+GAMES games a result of 45 % has a 95 % Wilson interval of 36–55 %, above the quarter an
+unchanged bot wins. The full tournament with intervals is bench/tournament.py
+(`--matchups standard-vs-standard_2026-4`)."""
 
 from __future__ import annotations
 
@@ -29,7 +28,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def test_standard_is_first_in_at_least_35_percent_of_games_against_three_of_the_reference(caplog):
+def test_standard_is_first_in_at_least_45_percent_of_games_against_three_of_the_reference(caplog):
     shares = []
     for number in range(GAMES):
         seat = number % PLAYERS
@@ -41,5 +40,5 @@ def test_standard_is_first_in_at_least_35_percent_of_games_against_three_of_the_
     assert not [r for r in caplog.records if r.name == "bots.levels"], caplog.text
     win_rate = sum(shares) / GAMES
     low, _high = wilson(sum(shares), GAMES)
-    assert win_rate >= 0.35, (win_rate, low)
+    assert win_rate >= 0.45, (win_rate, low)
     assert low > 1 / PLAYERS

@@ -11,6 +11,7 @@ from bots.standard import choose, dice_plans
 from bots.strong import _pairings
 from bots.worth import explore_gains, worth
 from engine.core import Event
+from engine.khora.seat_tasks import resolve_head
 from tests.bots.test_standard_play import _first_position
 from tests.engine.playout import game
 
@@ -45,9 +46,12 @@ def test_the_rollout_answers_as_standard_nearly_always():
     assert total > 150
     assert same / total >= 0.95, by_kind
     # The dice and the explorations, where it saves most, are judged as standard does (bar
-    # a close call: a token gained is valued by the weights, not by what cards in play score).
+    # a close call: a token gained is valued by the weights, not by what cards in play score;
+    # and in a round whose event compares troops, standard's exploration is judged after the
+    # game has run on to its next prompt, other seats' moves and troops included, the
+    # rollout's on the troops as they are: 7 of 64 explorations of these games).
     assert by_kind["assign_die"][0] <= 3, by_kind
-    assert by_kind["explore"][0] <= 3, by_kind
+    assert by_kind["explore"][0] <= 8, by_kind
 
 
 def test_an_exploration_s_gains_are_the_worth_it_adds_when_played():
@@ -57,12 +61,11 @@ def test_an_exploration_s_gains_are_the_worth_it_adds_when_played():
             continue
         base = worth(state, seat)
         for option_id, gained in explore_gains(state, seat).items():
-            event = Event(
-                "decision",
-                {"prompt": prompt.id, "kind": prompt.kind, "option": option_id},
-                seat=seat,
-            )
-            played = worth(game.apply(state, event), seat) - base
+            # Resolved on a copy, the game not run on: the other seats' moves that follow
+            # would move the round's event's stake (bots.worth._event_stake).
+            trial = state.clone()
+            resolve_head(trial, seat, prompt.option(option_id))
+            played = worth(trial, seat) - base
             compared += 1
             close += abs(played - gained) < 1e-6
     assert compared > 50
