@@ -87,7 +87,11 @@ def run(
     """Play `games_per_mix` games of 3 or 4 players for each mix; return what happened.
     `tick_every`: the tick's period besides the moments the server has work due (reminders
     come on these ticks; a longer period makes a cheaper run, as the smoke test's)."""
-    world.install_hooks()
+    with world.hooks():
+        return _run(mixes, games_per_mix, seed, step_hours, max_days, tick_every, log)
+
+
+def _run(mixes, games_per_mix, seed, step_hours, max_days, tick_every, log) -> dict:
     state = Run(mixes, games_per_mix, seed, step_hours, max_days, tick_every, log)
     sizes = random.Random(f"{seed}:sizes")
     plan = [(3 + sizes.randrange(2), sizes.random() * 24) for _ in range(games_per_mix)]

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -76,6 +78,7 @@ class Tally:
     waits: Counter = field(default_factory=Counter)  # game id → waits of its players
     wait_kinds: Counter = field(default_factory=Counter)  # (game id, prompt kind) → waits
     pushes: list[Sent] = field(default_factory=list)
+    counting: bool = False
 
 
 TALLY = Tally()
@@ -83,9 +86,10 @@ TALLY = Tally()
 
 def _count_waits(written: events.GameWritten) -> None:
     """games.events.GameWritten: the players called (asked after waiting on others), counted
-    once the change commits, as the emails and pushes are written."""
+    once the change commits, as the emails and pushes are written. Only while a simulation
+    runs (`hooks`): events have no unsubscribe, and the listener stays for the process."""
     people = [seat for seat in written.called if seat.user_id and not seat.is_bot]
-    if people and not written.finished:
+    if TALLY.counting and people and not written.finished:
         game_id = written.game.pk
         pending = written.rules.pending(written.state)
         kinds = Counter(
@@ -99,45 +103,55 @@ def _count_waits(written: events.GameWritten) -> None:
         transaction.on_commit(count)
 
 
-def _push_service(url, body, headers, deadline, allow_private=False, **kwargs):
-    """webhooks.transport.post for pushes: the push service takes every push at once."""
-    if url.startswith(PUSH_ENDPOINT):
-        user_id, game_id, kind = _PUSHING.get(url, (0, 0, ""))
-        TALLY.pushes.append(Sent(user_id, game_id, "push", kind))
-        return transport.Outcome(201, "")
-    return _real_post(url, body, headers, deadline, allow_private=allow_private, **kwargs)
+def _push_service(real_post):
+    """webhooks.transport.post for pushes: the push service takes the simulation's pushes at
+    once (any other URL goes to `real_post`)."""
+
+    def post(url, body, headers, deadline, allow_private=False, **kwargs):
+        if url.startswith(PUSH_ENDPOINT):
+            user_id, game_id, kind = _PUSHING.get(url, (0, 0, ""))
+            TALLY.pushes.append(Sent(user_id, game_id, "push", kind))
+            return transport.Outcome(201, "")
+        return real_post(url, body, headers, deadline, allow_private=allow_private, **kwargs)
+
+    return post
 
 
-_real_post = transport.post
 _PUSHING: dict[str, tuple[int, int, str]] = {}
 
 
-def _note_push(message_id: int) -> None:
-    """Which player, game and kind the push about to be POSTed is (the POST sees only bytes)."""
-    message = PushMessage.objects.select_related("subscription").get(pk=message_id)
-    _PUSHING[message.subscription.endpoint] = (
-        message.subscription.user_id,
-        message.game_id,
-        message.kind,
-    )
+def _noting_pushes(real_send_one):
+    """webpush.delivering.send_one, noting first which player, game and kind the push about
+    to be POSTed is (the POST itself carries only encrypted bytes)."""
+
+    def send_one(message_id: int) -> bool:
+        message = PushMessage.objects.select_related("subscription").filter(pk=message_id).first()
+        if message is not None:
+            subscription = message.subscription
+            _PUSHING[subscription.endpoint] = (subscription.user_id, message.game_id, message.kind)
+        return real_send_one(message_id)
+
+    return send_one
 
 
-def install_hooks() -> None:
-    """Listen for waits and stand in for the push service (idempotent)."""
-    events.subscribe(events.GameWritten, _count_waits)
-    if transport.post is not _push_service:
-        transport.post = _push_service
+@contextmanager
+def hooks() -> Iterator[None]:
+    """While a simulation runs: count the waits, and stand in for the push service. Put back
+    as they were afterwards (a test process goes on with other tests)."""
     from webpush import delivering
 
-    if not getattr(delivering.send_one, "pace_noted", False):
-        real_send_one = delivering.send_one
-
-        def send_one(message_id: int) -> bool:
-            _note_push(message_id)
-            return real_send_one(message_id)
-
-        send_one.pace_noted = True  # installed once per process
-        delivering.send_one = send_one
+    events.subscribe(events.GameWritten, _count_waits)
+    real_post, real_send_one = transport.post, delivering.send_one
+    transport.post = _push_service(real_post)
+    delivering.send_one = _noting_pushes(real_send_one)
+    for kept in (TALLY.waits, TALLY.wait_kinds, TALLY.pushes, _PUSHING):
+        kept.clear()  # a run counts its own games (a test database reuses ids)
+    TALLY.counting = True
+    try:
+        yield
+    finally:
+        TALLY.counting = False
+        transport.post, delivering.send_one = real_post, real_send_one
 
 
 def _browser_keys() -> tuple[str, str]:

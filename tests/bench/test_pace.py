@@ -10,6 +10,7 @@ import pytest
 
 from bench import pace_report, pace_sim, pace_world
 from bench.pace_people import MIXES, Mix, Player, takes_part
+from webhooks import transport
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,7 +18,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_tiny_simulation_finishes_every_game_and_its_counts_add_up(settings):
     pace_world.configure(settings)
     mix = MIXES["half"]
+    real_post = transport.post
     raw = pace_sim.run([mix], games_per_mix=1, seed=1, tick_every=timedelta(hours=24), log=str)
+    assert transport.post is real_post  # the stand-in push service is gone after the run
     games = raw["games"]["half"]
     figures = pace_report.mix_figures(games)
     assert pace_report.problems(games, figures) == []
