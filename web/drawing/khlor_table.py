@@ -171,5 +171,6 @@ def _page_words(lang: str) -> dict[str, str]:
         "additional",
         "ahead_tag",
         "tie_break",
+        "by_colour",
     )
     return {key: word(key, lang) for key in keys} | {"eggs_unit": eggs(0, lang).split(" ", 1)[1]}

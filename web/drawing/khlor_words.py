@@ -49,6 +49,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "place": ("Place", "Місце"),
     "player": ("Player", "Гравець"),
     "total": ("Total", "Разом"),
+    "by_colour": ("Points by colour", "Очки за кольорами"),
     "tie_break": (
         "Ties: most demons of one colour, then points from more colours, then shared.",
         "Нічия: більше демонів одного кольору, далі очки з більшої кількості кольорів, далі "
