@@ -68,7 +68,6 @@ def main() -> int:
         idle_in_transaction_seconds=options.idle_in_transaction,
     )
     directory = Path(tempfile.mkdtemp(prefix="multi-host-"))
-    directory.chmod(0o755)  # the postgres OS user runs its cluster in there
     began = time.monotonic()
     result = run(directory, nginx, sizes, tuning)
     print("\n".join(result.timeline))

@@ -14,8 +14,10 @@ import http.client
 import json
 import os
 import secrets
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -92,6 +94,7 @@ class Site:
         self.due_steps: list[tuple[int, int]] = []  # (step, game) the harness made due
         self.healed_at = 0.0  # when the last fault ended (monotonic)
         self.calm = (0.0, 0.0)  # the load before the first fault (wall clock)
+        self.cluster: Path | None = None
 
     def note(self, text: str) -> None:
         self.timeline.append(f"{time.monotonic() - self.began:6.1f} s  {text}")
@@ -100,7 +103,11 @@ class Site:
 
     def start_database(self) -> None:
         net = self.network
-        argv = postgres_cluster(self.tmp / "postgres", f"{net.prefix}.0/24")
+        # Its own directory in /tmp, which the postgres OS user can reach (a test's tmp_path
+        # is root's alone); removed by close().
+        self.cluster = Path(tempfile.mkdtemp(prefix="khora-hosts-"))
+        self.cluster.chmod(0o755)
+        argv = postgres_cluster(self.cluster / "postgres", f"{net.prefix}.0/24")
         idle = self.tuning.idle_in_transaction_seconds
         listen = ["-c", f"listen_addresses={net.address('db')}",
                   "-c", f"idle_in_transaction_session_timeout={idle}s"]  # fmt: skip
@@ -332,3 +339,5 @@ http {{
         for process in self.processes.values():
             process.kill()
         self.network.close()
+        if self.cluster is not None:
+            shutil.rmtree(self.cluster, ignore_errors=True)

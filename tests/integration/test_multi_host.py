@@ -12,8 +12,6 @@ task before doing it) and shows the invariants catch it.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from tests.integration.conftest import missing
@@ -32,20 +30,10 @@ def hosts_possible(nginx_binary):
     return nginx_binary
 
 
-@pytest.fixture
-def run_dir(tmp_path):
-    os.chmod(tmp_path, 0o755)  # the postgres OS user runs its cluster in there
-    for parent in tmp_path.parents:
-        if parent == parent.parent:
-            break
-        os.chmod(parent, os.stat(parent).st_mode | 0o111)
-    return tmp_path
-
-
 def test_the_site_on_several_hosts_loses_nothing_through_restarts_a_lost_host_and_a_cut(
-    hosts_possible, run_dir
+    hosts_possible, tmp_path
 ):
-    result = run(run_dir, hosts_possible, SMALL)
+    result = run(tmp_path, hosts_possible, SMALL)
     print("\n".join(result.timeline))
     print(result.figures)
     assert not result.violations, "\n".join(result.violations) + "\n\n" + result.report
@@ -59,12 +47,12 @@ def test_the_site_on_several_hosts_loses_nothing_through_restarts_a_lost_host_an
 
 
 def test_the_invariants_catch_a_worker_that_acknowledges_a_task_before_doing_it(
-    hosts_possible, run_dir
+    hosts_possible, tmp_path
 ):
     """The same run with the planted fault: the task worker1 was running when it died is
     gone, and its game waits for the sweep instead of coming back at once."""
     sizes = Sizes(games=6, settle=3, dead=4, after=2, every_fault=False)
-    result = run(run_dir, hosts_possible, sizes, Tuning(ack_early=True, stuck_seconds=40))
+    result = run(tmp_path, hosts_possible, sizes, Tuning(ack_early=True, stuck_seconds=40))
     print(result.figures, result.violations)
     assert result.figures["advances_held_by_the_dead_host"] >= 1, result.figures
     assert [v for v in result.violations if "worker1 died" in v], result.violations
