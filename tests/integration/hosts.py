@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import pwd
 import random
 import secrets
 import shutil
@@ -49,11 +50,21 @@ def ip(*args: str, namespace: str | None = None, check: bool = True) -> str:
 
 
 def netns_unavailable() -> str | None:
-    """Why this machine cannot build the hosts (None if it can): a probe namespace."""
+    """Why this machine cannot build the hosts (None if it can): the programs they run, then
+    a probe namespace."""
     if shutil.which("ip") is None:
         return "needs iproute2 (`ip`)"
     if os.geteuid() != 0:
         return "needs root to create network namespaces"
+    for program in ("redis-server", "psql", "runuser"):
+        if shutil.which(program) is None:
+            return f"needs {program}"
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/postgres")):
+        return "needs PostgreSQL's server binaries (/usr/lib/postgresql/*/bin)"
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        return "needs the `postgres` OS user (root may not run PostgreSQL)"
     probe = f"khprobe{secrets.token_hex(3)}"
     try:
         ip("netns", "add", probe)
