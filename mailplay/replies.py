@@ -21,8 +21,10 @@ from chat.words import refusal_text
 from games import naming
 from games.models import Game
 from games.refusals import refusal_words
+from games.selectors import engine_game, load_state, seat_names
 from notifications import local_time
 from notifications.emails import numbered_options
+from notifications.khlor_board import board_text
 from notifications.kinds import ALL, SCOPE_LABELS
 from notifications.mail_tokens import talk_address
 from notifications.prompts import prompt_context
@@ -103,6 +105,10 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
                 local_time.format_deadline(deadline, local_time.zone_of(user)) if deadline else ""
             ),
         )
+        if game.game_type == "khlor":  # the table as text above the question, as in its emails
+            lang = language_of(user)
+            view = engine_game(game).view(load_state(game), None)
+            values["khlor_board"] = board_text(view, seat_names(game, lang), lang)
     text = render_to_string("mailplay/answer.txt", values)
     # Headed by what it is in the reader's words (the subject is the sender's own).
     heading = _reply_subject("", values["game_name"])
