@@ -39,6 +39,12 @@ PLANTED = [
         "games.absences.owing -> games.absences.pauses",
     ),
     (
+        "games/standing/applying.py",
+        "from games.write import writer\n",
+        "The rooms of games",
+        "games.standing.applying -> games.write.writer",
+    ),
+    (
         "notifications/sending.py",
         "from notifications import composing\n",
         "The rooms of notifications",
