@@ -7,8 +7,11 @@ from django.conf import settings
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
+import bots
+import engine
 from accounts import time_zones
 from notifications.models import Delivery
+from web import setup_fields
 
 HOURS = [(hour, f"{hour:02d}:00") for hour in range(24)]
 OPTIONAL_HOURS = [("", _("none")), *HOURS]
@@ -112,9 +115,16 @@ OPPONENTS = [
 
 
 class CreateGameForm(Form):
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=list(setup_fields.GAME_TITLES.items()),
+        initial="khora",
+        required=False,  # Khôra when not given (forms from before Khlor)
+        widget=forms.Select(attrs={"data-game-choice": ""}),
+    )
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     seats = forms.TypedChoiceField(
-        label=_("Seats"), choices=[(n, n) for n in (2, 3, 4)], coerce=int, initial=3
+        label=_("Seats"), choices=[(n, n) for n in setup_fields.SEAT_COUNTS], coerce=int, initial=3
     )
     step_hours = forms.IntegerField(
         label=_("Hours per step"),
@@ -123,11 +133,7 @@ class CreateGameForm(Form):
         initial=48,
         help_text=_("How long each player has for a decision (1 to 336)."),
     )
-    city_selection = forms.ChoiceField(
-        label=_("Cities"),
-        choices=[("random", _("dealt at random")), ("choose", _("each player chooses"))],
-        initial="random",
-    )
+    # Then each game's own options (setup_fields), after step_hours.
     private = forms.BooleanField(
         label=_("Private: only people with the invitation link can join"), required=False
     )
@@ -142,6 +148,42 @@ class CreateGameForm(Form):
     bots = forms.BooleanField(
         label=_("Start at once, with standard bots in the empty seats"), required=False
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        fields = list(self.fields.items())
+        at = [name for name, _field in fields].index("step_hours") + 1
+        self.fields = dict(fields[:at] + list(setup_fields.option_fields().items()) + fields[at:])
+
+    def clean(self):
+        data = super().clean()
+        if "game" not in self.errors:
+            data["game"] = data.get("game") or "khora"
+        game_type, seats = data.get("game"), data.get("seats")
+        if not game_type:
+            return data
+        game = engine.get_game(game_type)
+        if seats is not None and seats not in game.setup.seat_counts:
+            counts = game.setup.seat_counts
+            self.add_error(
+                "seats",
+                _("%(game)s is played by %(least)s to %(most)s players.")
+                % {"game": game.setup.title, "least": counts[0], "most": counts[-1]},
+            )
+        offered = bots.levels_of(game_type)
+        for n in range(1, seats or 1):
+            level = data.get(f"opponent_{n}")
+            if level and level not in offered:
+                self.add_error(
+                    f"opponent_{n}",
+                    _("%(game)s has no such bot; its bots: %(levels)s.")
+                    % {"game": game.setup.title, "levels": ", ".join(offered)},
+                )
+        return data
+
+    def game_options(self) -> dict:
+        """The chosen game's options (those its setup offers on the form)."""
+        return setup_fields.chosen_options(self.cleaned_data["game"], self.cleaned_data)
 
     def bot_levels(self) -> list[str]:
         """The bots chosen for the other seats (those beyond the game's seats left out)."""

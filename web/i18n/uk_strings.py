@@ -34,9 +34,6 @@ UK = {
     "Seats": "Місця",
     "Hours per step": "Годин на крок",
     "How long each player has for a decision (1 to 336).": "Скільки часу має кожен гравець на рішення (від 1 до 336).",
-    "Cities": "Міста",
-    "dealt at random": "випадково",
-    "each player chooses": "кожен гравець обирає",
     "Private: only people with the invitation link can join": "Приватна: приєднатися можна лише за посиланням-запрошенням",
     "Start at once, with bots in the empty seats": "Почати одразу, боти на вільних місцях",
     "Event": "Подія",
@@ -364,3 +361,13 @@ UK.update(ACCESS)
 # The first hour, the rest (issue 49): bot games' names, finished games' places.
 UK.update(FIRST_HOUR)
 UK.update(STANDING)  # the standing answers' sections (web/views/standing.py)
+
+# The new-game form's game choice and its refusals (issue 46); each game's own options are
+# labelled by the game's setup (engine.options), in both languages, not here.
+UK.update(
+    {
+        "Game": "Гра",
+        "%(game)s is played by %(least)s to %(most)s players.": "У %(game)s грають від %(least)s до %(most)s гравців.",
+        "%(game)s has no such bot; its bots: %(levels)s.": "У %(game)s немає такого бота; його боти: %(levels)s.",
+    }
+)

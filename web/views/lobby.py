@@ -12,7 +12,7 @@ from common.errors import DomainError
 from games import lists, selectors, services
 from games.absences import comeback
 from games.models import Game
-from web import game_names, presenters
+from web import game_names, presenters, setup_fields
 from web.forms import CreateGameForm
 
 LIST_LIMIT = 20
@@ -31,6 +31,8 @@ def lobby_context(user, form) -> dict:
     mine = list(selectors.game_list(user, "mine")[: LIST_LIMIT * 2])
     awaiting_games = list(selectors.game_list(user, "awaiting")[:LIST_LIMIT])
     awaiting = lists.awaiting_rows(awaiting_games, user, lang)
+    for row, game in zip(awaiting, awaiting_games, strict=True):
+        _title(row, game)
     awaiting_ids = {game.pk for game in awaiting_games}
     in_play = [
         game
@@ -70,17 +72,29 @@ def lobby_context(user, form) -> dict:
     }
 
 
+DEFAULT_GAME = "khora"
+
+
 def _row(summary: dict, game: Game, lang: str) -> dict:
     """A game's summary with what the lobby shows besides: seats taken, whom it waits for."""
     if summary.get("phase"):
-        summary["phase"] = presenters.phase_name(summary["phase"], lang)
+        # Khôra's phases have names in its rulebook's terms; another game's row shows its title.
+        own = game.game_type == DEFAULT_GAME
+        summary["phase"] = presenters.phase_name(summary["phase"], lang) if own else ""
     seats = {seat.position: seat for seat in game.seats.all()}
     summary["taken"] = len(seats)  # seats with a player or a bot; the summary lists empty ones
     summary["waiting_names"] = [
         selectors.seat_name_of(seat, lang) for seat in seats.values() if seat.pending_prompt
     ]
     summary["game"] = game
-    return summary
+    return _title(summary, game)
+
+
+def _title(row: dict, game: Game) -> dict:
+    """The game's title on its row, but for the site's own game, which goes without saying."""
+    if game.game_type != DEFAULT_GAME:
+        row["game_title"] = setup_fields.GAME_TITLES.get(game.game_type, game.game_type)
+    return row
 
 
 @login_required
@@ -94,9 +108,9 @@ def game_create(request):
     try:
         game = services.game_create(
             creator=request.user,
-            game_type="khora",
+            game_type=data["game"],
             seats=data["seats"],
-            options={"city_selection": data["city_selection"]},
+            options=form.game_options(),
             step_hours=data["step_hours"],
             name=data["name"].strip(),
             private=data["private"],

@@ -6,7 +6,20 @@ document.addEventListener("focusin", (event) => {
   }
 });
 
+// The new-game form: only the chosen game's own options are shown (each field's data-game).
+function showChosenGame(select) {
+  select.form.querySelectorAll("[data-game]").forEach((field) => {
+    field.hidden = field.dataset.game !== select.value;
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches && event.target.matches("select[data-game-choice]")) {
+    showChosenGame(event.target);
+  }
+});
+
 document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("select[data-game-choice]").forEach(showChosenGame);
   // Sign-up: the browser's time zone as a guess (the server maps old names like Europe/Kiev).
   const zone = (Intl.DateTimeFormat().resolvedOptions().timeZone || "").trim();
   if (zone) {
