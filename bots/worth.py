@@ -42,7 +42,11 @@ THIRD_DIE_PER_ROUND = 1.5  # a third die: one more action every round left
 # An achievement's glory: the major tokens still to come, about this many a round left.
 ACHIEVEMENT_GLORY_PER_ROUND = 0.7
 LAST_ROUND_DRACHMA = 0.05  # above the tie-break's 0.01: a drachma not spent is still a tie-break
-_THRESHOLDS = rulings.ACHIEVEMENT_THRESHOLDS  # engine/khora/phases/achievements.py checks them
+# The achievements' thresholds (engine/khora/phases/achievements.py checks them).
+_VP, _CITIZENS, _TROOPS, _ECONOMY, _POLITICS = (
+    rulings.ACHIEVEMENT_THRESHOLDS[name]
+    for name in ("victory_points", "citizens", "troops", "economy", "politics")
+)
 _ONGOING = frozenset(card_id for card_id, card in CARDS.items() if card.kind == "ongoing")
 
 
@@ -149,19 +153,14 @@ def _achievements(
     now and later) or a tax step (a drachma each round left), whichever is worth more. Each
     is a race: the first to meet it takes it, so the step that meets it earns the reward."""
     claimed = state.achievements_claimed
-    if len(claimed) == len(_THRESHOLDS):
-        return 0.0
-    have = {
-        "victory_points": vp,
-        "citizens": player.citizens,
-        "troops": troops,
-        "economy": player.economy,
-        "politics": len(player.played),
-    }
-    met = 0
-    for achievement, threshold in _THRESHOLDS.items():
-        if achievement not in claimed and have[achievement] >= threshold:
-            met += 1
+    # Spelled out, the comparisons first: asked for every option of every playout decision.
+    met = (
+        (vp >= _VP and "victory_points" not in claimed)
+        + (player.citizens >= _CITIZENS and "citizens" not in claimed)
+        + (troops >= _TROOPS and "troops" not in claimed)
+        + (player.economy >= _ECONOMY and "economy" not in claimed)
+        + (len(player.played) >= _POLITICS and "politics" not in claimed)
+    )
     if not met:
         return 0.0
     return met * max(majors + ACHIEVEMENT_GLORY_PER_ROUND * left, TAX_PER_ROUND * left)
