@@ -78,9 +78,10 @@ def test_the_white_egg_lies_in_the_centre_and_row_7_on_top():
 
 def test_anchor_squares_are_named_links_to_their_placements(view):
     root = parsed(valley(view, "en", "v", {"B2": 3, "C5": 1}, "at-"))
-    links = {a.get("href"): a.get("aria-label") for a in root.iter("a")}
+    links = {a.get("href"): a.find("title").text for a in root.iter("a")}
     assert set(links) == {"#at-B2", "#at-C5"}
     assert links["#at-B2"].endswith("3 placements from here")
+    assert root.get("role") == "group"  # not "img", whose links a screen reader never reaches
 
 
 def test_the_circle_marks_the_dragon_and_the_two_pieces_ahead(view):

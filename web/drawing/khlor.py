@@ -54,6 +54,8 @@ def valley(
     said = [square_words(name, squares[name], lang) for name in sorted(squares, key=_order)]
     desc = f"{legend(lang)} " + "; ".join(said) + "."
     svg = figure(size + 2, size, word("valley", lang), desc, "board-pic khlor-valley", key)
+    if anchors:  # an image's children are presentational: links need a group to be reached
+        svg.set("role", "group")
     for row in range(ROWS):
         y = (ROWS - 1 - row) * CELL + CELL / 2 + 4
         element("text", svg, row + 1, x=EDGE / 2, y=y, class_="mid lbl small")
@@ -71,11 +73,12 @@ def valley(
         if name in anchors:
             marks.append("anchor")
             told = f"{words}. {word('placements_here', lang) % anchors[name]}"
-            parent = element(
-                "a", svg, href=f"#{prompt_square}{name}", aria_label=told, class_="anchor-link"
-            )
+            # Named by its <title> (also the tooltip): an aria-label would not hold the
+            # letters drawn inside, which a voice-control user may say.
+            parent = element("a", svg, href=f"#{prompt_square}{name}", class_="anchor-link")
+            hint(parent, told)
         group = element("g", parent, class_=" ".join(marks))
-        _square(group, name, square, lang, words, name == placed_egg)
+        _square(group, name, square, lang, "" if name in anchors else words, name == placed_egg)
     _white_egg(svg, view["white_egg"], lang)
     return render(svg)
 
@@ -87,18 +90,22 @@ def _order(name: str) -> tuple[int, int]:
 def _square(group: ET.Element, name: str, square: Mapping, lang: str, words: str, egg_symbol: bool):
     x, y = square_at(name)
     element("rect", group, x=x + 1, y=y + 1, width=CELL - 2, height=CELL - 2, rx=4, class_="cell")
-    hint(group, words)
+    if words:  # a link's square has its words on the link
+        hint(group, words)
     element("text", group, name, x=x + 4, y=y + 11, class_="sq-name")
     stack = square["demons"]
     for depth, demon in enumerate(stack):
         top = depth == len(stack) - 1
         cx = x + CELL / 2 - 6 + 12 * depth if len(stack) > 1 else x + CELL / 2
         cy = y + CELL / 2 + 4 - 6 + 12 * depth if len(stack) > 1 else y + CELL / 2 + 4
-        disc = element("g", group, class_=f"demon c-{demon}{' top' if top else ''}")
+        # The letters are the square's words in short: its tooltip and label say them in full.
+        disc = element(
+            "g", group, class_=f"demon c-{demon}{' top' if top else ''}", aria_hidden="true"
+        )
         element("circle", disc, cx=cx, cy=cy, r=10)
         element("text", disc, letter(demon, lang), x=cx, y=cy + 4, class_="dl")
     if square["egg"]:
-        egg = element("g", group, class_=f"egg c-{square['egg']}")
+        egg = element("g", group, class_=f"egg c-{square['egg']}", aria_hidden="true")
         cx, cy = x + CELL / 2, y + CELL / 2 + 4
         element("ellipse", egg, cx=cx, cy=cy, rx=10, ry=13)
         element("text", egg, letter(square["egg"], lang), x=cx, y=cy + 4, class_="dl")
