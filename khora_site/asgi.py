@@ -26,6 +26,8 @@ django_application = get_asgi_application()
 from django.conf import settings  # noqa: E402 - configured by get_asgi_application()
 
 from khora_site.database import bound_request_waits  # noqa: E402
+from live.hub import HUB  # noqa: E402
+from live.limits import LEASES  # noqa: E402
 from operations import health, metrics  # noqa: E402
 
 # Its readiness probe also asks for the live listener that feeds the streams.
@@ -46,8 +48,6 @@ async def application(scope, receive, send):
             metrics.follow_open_streams()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            from live.limits import LEASES
-
             LEASES.release_all()
             metrics.process_exited(os.getpid())
             await send({"type": "lifespan.shutdown.complete"})
@@ -59,8 +59,6 @@ def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
     then uvicorn's own handler (installed before the lifespan starts) stops the server: the
     streams are finished, not cancelled when its graceful shutdown runs out, and their clients
     reconnect to another process three seconds later instead of after the timeout."""
-    from live.hub import HUB
-
     for stop in (signal.SIGTERM, signal.SIGINT):
         uvicorns = signal.getsignal(stop)
 

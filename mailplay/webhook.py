@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import logging
 
+from mailplay import services
+from notifications.mail_tokens import read_reply_token, token_of_address
+
 log = logging.getLogger(__name__)
 
 
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
-    from mailplay import services
-    from notifications.mail_tokens import read_reply_token, token_of_address
-
     message = event.message
     token = token_of_address(message.envelope_recipient or "")
     if token is not None and read_reply_token(token) is None:

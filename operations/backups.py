@@ -22,6 +22,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connections
 
+from games.models import Game, GameEvent
+
 DUMP = {"postgresql": "database.pgdump", "sqlite": "database.sqlite3"}
 MANIFEST = "manifest.json"
 
@@ -57,8 +59,6 @@ def _sqlite() -> sqlite3.Connection:
 
 
 def counts() -> dict[str, int]:
-    from games.models import Game, GameEvent
-
     return {"games": Game.objects.count(), "events": GameEvent.objects.count()}
 
 

@@ -22,6 +22,10 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
 from common import clock
+from games.models import Game, Heartbeat
+from live.hub import HUB
+from notifications.models import Notification
+from webhooks.models import Delivery
 
 # Which server this process is: "streams" under uvicorn (khora_site/asgi.py says so), where
 # readiness also asks for the live listener.
@@ -76,8 +80,6 @@ def redis() -> dict[str, Any]:
 
 
 def listener() -> dict[str, Any]:
-    from live.hub import HUB
-
     return {"ok": HUB.listening(wait=0.5), "open_streams": HUB.open_streams()}
 
 
@@ -113,8 +115,6 @@ def workers() -> dict[str, Any]:
 
 def beat() -> dict[str, Any]:
     """The minute tick ran lately (the beat sends it, a worker runs it)."""
-    from games.models import Heartbeat
-
     last = Heartbeat.objects.filter(name="tick").values_list("at", flat=True).first()
     if last is None:
         return {"ok": False, "last_tick_seconds_ago": None}
@@ -123,8 +123,6 @@ def beat() -> dict[str, Any]:
 
 
 def outbox() -> dict[str, Any]:
-    from notifications.models import Notification
-
     due = Notification.objects.filter(
         status=Notification.Status.PENDING, next_attempt_at__lte=clock.now()
     )
@@ -138,8 +136,6 @@ def outbox() -> dict[str, Any]:
 
 
 def webhooks() -> dict[str, Any]:
-    from webhooks.models import Delivery
-
     due = Delivery.objects.filter(
         status=Delivery.Status.PENDING, next_attempt_at__lte=clock.now()
     ).count()
@@ -148,8 +144,6 @@ def webhooks() -> dict[str, Any]:
 
 def advances() -> dict[str, Any]:
     """Games due an advance for longer than the sweep should ever leave one."""
-    from games.models import Game
-
     limit = clock.now() - timedelta(seconds=settings.HEALTH_ADVANCE_OVERDUE_SECONDS)
     overdue = Game.objects.filter(
         needs_advance=True, status=Game.Status.ACTIVE, updated_at__lt=limit

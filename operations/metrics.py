@@ -28,6 +28,10 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 from common import clock
+from live.hub import HUB
+from notifications.models import Notification
+from operations.health import QUEUES
+from webhooks.models import Delivery
 
 REQUESTS = Counter(
     "khora_http_requests", "Requests answered, by view and status.", ["view", "method", "status"]
@@ -78,8 +82,6 @@ class SiteCollector:
         yield from self._queues()
 
     def _outbox(self) -> Iterator[Metric]:
-        from notifications.models import Notification
-
         now = clock.now()
         due = GaugeMetricFamily(
             "khora_outbox_due", "Emails due to be sent now, by kind.", labels=["kind"]
@@ -109,8 +111,6 @@ class SiteCollector:
         yield from (due, oldest, emails)
 
     def _webhooks(self) -> Iterator[Metric]:
-        from webhooks.models import Delivery
-
         deliveries = GaugeMetricFamily(
             "khora_webhook_deliveries", "Webhook deliveries, by outcome.", labels=["status"]
         )
@@ -124,8 +124,6 @@ class SiteCollector:
         if not settings.REDIS_URL or current_app.conf.task_always_eager:
             return
         import redis
-
-        from operations.health import QUEUES
 
         lengths = GaugeMetricFamily(
             "khora_celery_queue_length", "Tasks waiting in each Celery queue.", labels=["queue"]
@@ -147,8 +145,6 @@ class SiteCollector:
 def follow_open_streams(every: float = 5.0) -> threading.Event:
     """In a stream process: keep khora_open_streams at the count of its open streams. Returns
     the event that stops it."""
-    from live.hub import HUB
-
     stop = threading.Event()
 
     def run() -> None:

@@ -43,10 +43,6 @@ ALLOWED_CIRCLES: dict[frozenset[str], str] = {
     ): HACKSOFT + " (webhooks.queue.later, for recording's and delivering's retries)",
 }
 
-# Hidden imports not yet given their reason (outside issue 45's rooms: engine, games,
-# notifications). This list only shrinks.
-NOT_YET_REVIEWED = ("operations.", "khora_site.asgi", "mailplay.webhook")
-
 
 @dataclass(frozen=True)
 class Import:
@@ -259,7 +255,7 @@ def test_every_hidden_import_says_why():
     unexplained = [
         f"{found.source}:{found.line} -> {found.target}"
         for found in all_hidden_imports()
-        if not _explained(found) and not found.source.startswith(NOT_YET_REVIEWED)
+        if not _explained(found)
     ]
     assert unexplained == []
 

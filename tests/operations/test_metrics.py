@@ -62,14 +62,27 @@ def test_requests_decisions_and_the_outbox_are_in_the_scrape(monitoring, make_pl
     assert 'khora_emails{status="pending"}' in after
 
 
+# A process that counts (a web or stream process, a worker) has Django set up.
 CHILD = """
-import sys
+import os, sys
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "khora_site.settings")
+django.setup()
 from operations.metrics import OPEN_STREAMS, REQUESTS, process_exited
 REQUESTS.labels("game-detail", "GET", "200").inc(int(sys.argv[1]))
 OPEN_STREAMS.set(int(sys.argv[1]))
 if sys.argv[2] == "exit":
-    import os
     process_exited(os.getpid())
+print(os.getpid())
+"""
+
+# gunicorn's master marks a worker gone; it never sets Django up.
+MASTER = """
+import sys
+from types import SimpleNamespace
+from operations.gunicorn_hooks import child_exit
+child_exit(None, SimpleNamespace(pid=int(sys.argv[1])))
+assert not any(name.startswith(("django", "operations.metrics")) for name in sys.modules)
 """
 
 
@@ -77,16 +90,22 @@ def test_processes_add_up_in_the_multiprocess_directory_and_a_gone_one_stops_cou
     tmp_path,
 ):
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
-    for count, ending in ((3, "stay"), (4, "exit")):
-        subprocess.run(
+    pids = {}
+    for count, ending in ((3, "stay"), (4, "exit"), (5, "stay")):
+        pids[count] = subprocess.run(
             [sys.executable, "-c", CHILD, str(count), ending], env=env, cwd=ROOT, check=True,
-            timeout=60,
-        )  # fmt: skip
+            timeout=60, capture_output=True, text=True,
+        ).stdout.split()[-1]  # fmt: skip
+    master = {key: value for key, value in env.items() if key != "DJANGO_SETTINGS_MODULE"}
+    subprocess.run(
+        [sys.executable, "-c", MASTER, pids[5]], env=master, cwd=ROOT, check=True, timeout=60
+    )
     registry = CollectorRegistry()
     MultiProcessCollector(registry, path=str(tmp_path))
     text = generate_latest(registry).decode()
     assert (
-        value(text, 'khora_http_requests_total{method="GET",status="200",view="game-detail"}') == 7
+        value(text, 'khora_http_requests_total{method="GET",status="200",view="game-detail"}') == 12
     )
-    # livesum: only the process that did not say it exited still counts its streams.
+    # livesum: only the process that neither said it exited nor was marked gone by gunicorn's
+    # master still counts its streams.
     assert value(text, "khora_open_streams") == 3
