@@ -1,10 +1,11 @@
 """One run of the multi-host harness (issue 50): the site on its hosts (hosts_site.py), the
 clients' load (hosts_load.py), the faults in turn, then the invariants and the figures.
 
-The faults, in this order, while the load goes on: each web host restarted (the first kept
-down a while: the decisions per second with one web host), each stream host, each worker host;
-the idle games' deadlines made due; worker1 killed outright (SIGKILL, link down) while it runs a
-game's task, and brought back; the link between stream1 and Redis cut; beat restarted.
+The faults, in this order, while the load goes on: web1 stopped a while (the decisions per
+second with one web host) and started; worker1 killed outright (link down, SIGKILL, its network
+stack gone) in the middle of a game's advance, and booted again; the idle games' deadlines made
+due; web2, each stream host and each worker host restarted; the link between stream1 and Redis
+cut; beat restarted.
 
 Used by tests/integration/test_multi_host.py (small) and bench/multi_host.py (full size).
 """
@@ -110,13 +111,15 @@ def _faults(site: Site, sizes: Sizes, tuning: Tuning, result: Result, players) -
     site.processes["web1/web"].start()
     site.processes["web1/web"].wait_ready()
     site.note("web1 back")
-    # The rest in two waves, each taking at most one host of a kind, the kinds at once.
-    site.restart_together([["web2/web"], ["stream1/streams"], ["worker1/games", "worker1/email"]])
-    site.restart_together([["stream2/streams"], ["worker2/games", "worker2/email"]])
+    # Early, while every game is surely still being played (a small run's games may end
+    # before the last fault): a worker host dies mid-advance.
+    _kill_a_worker_host(site, sizes, tuning, result)
     idle = sorted({player.public_id for player in players if player.idle})
     result.figures["deadlines_made_due"] = _make_deadlines_due(site, idle)
     site.note(f"{result.figures['deadlines_made_due']} deadlines made due")
-    _kill_a_worker_host(site, sizes, tuning, result)
+    # The rest in two waves, each taking at most one host of a kind, the kinds at once.
+    site.restart_together([["web2/web"], ["stream1/streams"], ["worker1/games", "worker1/email"]])
+    site.restart_together([["stream2/streams"], ["worker2/games", "worker2/email"]])
     site.network.cut("stream1", "redis")
     site.note("stream1's link to Redis cut")
     time.sleep(sizes.cut)
