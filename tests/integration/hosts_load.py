@@ -89,26 +89,51 @@ class Api:
 
 class Player(threading.Thread):
     """One seat's player: reads the game's prompt and answers it at random, again and again,
-    until told to stop; `idle` players never answer (their deadlines are made to pass)."""
+    until told to stop; when the game is over, starts another against a bot, followed by a
+    stream of its own (added to `readers`), so the load lasts. `idle` players never answer
+    (their deadlines are made to pass)."""
 
-    def __init__(self, name: str, api: Api, public_id: str, seed: int, idle: bool = False):
+    def __init__(self, name: str, api: Api, public_id: str, seed: int, idle: bool = False,
+                 readers: list | None = None):  # fmt: skip
         super().__init__(name=f"player-{name}", daemon=True)
         self.api = api
         self.public_id = public_id
         self.rng = random.Random(seed)
         self.idle = idle
+        self.readers = readers if readers is not None else []
         self.stop = threading.Event()
-        self.accepted: list[tuple[float, int]] = []  # (when, seq) of each accepted decision
+        # (when, game, seq) of each accepted decision
+        self.accepted: list[tuple[float, str, int]] = []
         self.failure: str | None = None
 
     def run(self) -> None:
+        waited = 0
         try:
             while not self.stop.is_set() and not self.idle:
-                if not self._play_one():
-                    self.stop.wait(0.3)  # waiting on the others, or on the server
+                if self._play_one():
+                    waited = 0
+                    continue
+                waited += 1
+                if waited % 10 == 0 and self._over():
+                    self._next_game()
+                self.stop.wait(0.3)  # waiting on the others, or on the server
         except Exception as error:  # a bug of the client: never a silent pass
             self.failure = repr(error)
             raise
+
+    def _over(self) -> bool:
+        status, body = self.api.call("GET", f"/api/v1/games/{self.public_id}/")
+        return status == 200 and body.get("status") == "finished"
+
+    def _next_game(self) -> None:
+        body = {"game": "khora", "seats": 2, "step_hours": 1, "bots": ["standard"]}
+        status, game = self.api.call("POST", "/api/v1/games/", body)
+        if status != 201:
+            raise RuntimeError(f"a new game was refused: {status} {game}")
+        self.public_id = game["id"]
+        reader = Reader(self.name, self.api.address, self.public_id, self.api.token)
+        self.readers.append(reader)
+        reader.start()
 
     def _play_one(self) -> bool:
         base = f"/api/v1/games/{self.public_id}"
@@ -120,7 +145,7 @@ class Player(threading.Thread):
         status, body = self.api.call("POST", f"{base}/decisions/", choice)
         if status == 200:
             now = time.time()
-            self.accepted += [(now, item["seq"]) for item in body["accepted"]]
+            self.accepted += [(now, self.public_id, item["seq"]) for item in body["accepted"]]
         return status == 200
 
 
@@ -164,6 +189,6 @@ def create_games(address: str, tokens: dict[str, str], games: int, seed: int):
             seated.append((other, other_api))
         for name, seat_api in seated:
             players.append(Player(name, seat_api, public_id, seed + len(players),
-                                  idle=kind == "idle and bot"))  # fmt: skip
+                                  idle=kind == "idle and bot", readers=readers))  # fmt: skip
         readers.append(Reader(creator, address, public_id, tokens[creator]))
     return players, readers

@@ -84,7 +84,7 @@ def run(tmp: Path, nginx: str, sizes: Sizes, tuning: Tuning | None = None) -> Re
 
 
 def _decisions(players) -> list[float]:
-    return sorted(when for player in players for when, _ in player.accepted)
+    return sorted(when for player in players for when, _, _ in player.accepted)
 
 
 def _rate(players, began: float, ended: float) -> float:
@@ -234,7 +234,7 @@ def _settle(site: Site, readers, tuning: Tuning, result: Result) -> None:
 def _check(site: Site, sink: SmtpSink, players, readers, result: Result) -> None:
     violations, figures = result.violations, result.figures
     # Every accepted decision in the log once, and nothing a player did not send.
-    accepted = [seq_of(p, seq) for p in players for _, seq in p.accepted]
+    accepted = [(game, seq) for p in players for _, game, seq in p.accepted]
     logged = {
         (public_id, seq)
         for public_id, seq in _sql(
@@ -340,7 +340,3 @@ def _check(site: Site, sink: SmtpSink, players, readers, result: Result) -> None
     access = site.access_log()
     figures["lb_requests"] = len(access)
     figures["lb_5xx"] = sum(1 for line in access if line.startswith("5"))
-
-
-def seq_of(player, seq: int) -> tuple[str, int]:
-    return (player.public_id, seq)
