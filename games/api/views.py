@@ -166,6 +166,16 @@ class GameListCreateView(APIView):
                 request_only=True,
                 value={"game": "khora", "seats": 3, "bots": ["standard", "strong"]},
             ),
+            OpenApiExample(
+                "Khlor against a bot",
+                request_only=True,
+                value={
+                    "game": "khlor",
+                    "seats": 2,
+                    "options": {"board": "plain"},
+                    "bots": ["standard"],
+                },
+            ),
             DETAIL_EXAMPLE,
         ],
     )
