@@ -23,7 +23,7 @@ from games.models import Game
 from games.refusals import refusal_words
 from games.selectors import engine_game, load_state, seat_names
 from notifications import local_time
-from notifications.emails import numbered_options
+from notifications.emails import game_type_name, numbered_options
 from notifications.khlor_board import board_text
 from notifications.kinds import ALL, SCOPE_LABELS
 from notifications.mail_tokens import talk_address
@@ -68,6 +68,7 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
         "recipient": user.username,
         "game_id": game.public_id,
         "game_name": naming.game_title(game),
+        "game_type_name": game_type_name({"game_type": game.game_type}),
         # The game's page at the table, opened logged in by a single-use link.
         "game_url": email_link(user, f"{site}/games/{game.public_id}/"),
         "prompt_url": f"{site}/api/v1/games/{game.public_id}/prompt/",
@@ -111,11 +112,11 @@ def _render(answer: Answer, user, game: Game, subject: str) -> RenderedAnswer:
             values["khlor_board"] = board_text(view, seat_names(game, lang), lang)
     text = render_to_string("mailplay/answer.txt", values)
     # Headed by what it is in the reader's words (the subject is the sender's own).
-    heading = _reply_subject("", values["game_name"])
+    heading = _reply_subject("", values)
     html = render_to_string("mailplay/answer.html", {**values, "heading": heading})
     lines = [line.rstrip() for line in text.strip().splitlines()]
     return RenderedAnswer(
-        subject=_reply_subject(subject, values["game_name"])[:255],
+        subject=_reply_subject(subject, values)[:255],
         text=re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "\n",
         html=html.strip() + "\n",
         reply_to=values["reply_to"],
@@ -191,8 +192,11 @@ def _refusal_reason(code: str, message: str) -> str:
     return refusal_words(code, message)
 
 
-def _reply_subject(subject: str, name: str) -> str:
+def _reply_subject(subject: str, values: dict[str, Any]) -> str:
     subject = " ".join(subject.split())
     if not subject:
-        return gettext("Khôra: your answer in “%(game_name)s”") % {"game_name": name}
+        return gettext("%(game_type_name)s: your answer in “%(game_name)s”") % {
+            "game_type_name": values["game_type_name"],
+            "game_name": values["game_name"],
+        }
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"

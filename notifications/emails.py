@@ -204,6 +204,8 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
         "reply_to": context.get("reply_to", ""),
         "game_id": context.get("game_id", ""),
         "game_name": game_name(context),
+        # Which game it is (Khôra, Khlor): subjects and bodies name it.
+        "game_type_name": game_type_name(context),
         "city": context.get("city", ""),
         # The game's page, opened by a signed single-use login link for this recipient.
         "game_url": email_link(user, context.get("game_url", "")),
@@ -214,6 +216,21 @@ def _game_values(user, context: dict[str, Any]) -> dict[str, Any]:
             local_time.format_deadline(deadline, local_time.zone_of(user)) if deadline else ""
         ),
     }
+
+
+# What an email calls each game type (the same word in Ukrainian: the games' own names).
+GAME_TYPE_NAMES = {"khora": "Khôra", "khlor": "Khlor"}
+
+
+def game_type_name(context: dict[str, Any]) -> str:
+    """The name of the game's type ("Khôra", "Khlor") from the context's `game_type`; a context
+    stored before it carried one is looked up by its game (Khôra, the first game, if gone)."""
+    game_type = context.get("game_type") or (
+        Game.objects.filter(public_id=context.get("game_id") or "")
+        .values_list("game_type", flat=True)
+        .first()
+    )
+    return GAME_TYPE_NAMES.get(game_type or "khora", game_type or "Khôra")
 
 
 def game_name(context: dict[str, Any]) -> str:

@@ -49,6 +49,7 @@ def _base(game: Game, seats: list[Seat], view: dict | None, lang: str = "en") ->
     return {
         "game_id": game.public_id,
         "game_name": game.name,
+        "game_type": game.game_type,
         "creator": game.creator.username,
         "game_url": game_url(game),
         "prompt_url": f"{api_game_url(game)}prompt/",

@@ -63,6 +63,7 @@ def game_context(game: Game) -> dict[str, Any]:
     return {
         "game_id": game.public_id,
         "game_name": game.name,
+        "game_type": game.game_type,
         "creator": game.creator.username,
         "game_url": f"{settings.SITE_URL}/games/{game.public_id}/",
         "deadline": None,

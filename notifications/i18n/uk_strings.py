@@ -30,7 +30,7 @@ UK = {
     ],
     "spectator": "глядач",
     "Said at the table in “%(game_name)s”": "Що сказали за столом гри «%(game_name)s»",
-    "Khôra: said at the table in “%(game_name)s”": "Khôra: що сказали за столом гри «%(game_name)s»",
+    "%(game_type_name)s: said at the table in “%(game_name)s”": "%(game_type_name)s: що сказали за столом гри «%(game_name)s»",
     "You chose to hear what is said at your games' tables, at most once an hour per game.": "Ви захотіли отримувати те, що кажуть за столами ваших ігор, не частіше ніж раз на годину для кожної гри.",
     "%(creator)s's game": "партія гравця %(creator)s",
     "deadline date\x04l j E Y": "l, j E Y",  # gettext's notation: context, EOT, message id
@@ -42,6 +42,7 @@ UK = {
     "all email from the Khôra server": "усі листи від сервера Khôra",
     "%(day)s at %(time)s": "%(day)s о %(time)s",
     "You get this email because you play Khôra on %(site_url)s.": "Ви отримали цей лист, бо граєте в Khôra на %(site_url)s.",
+    "You get this email because you play %(game_type_name)s on %(site_url)s.": "Ви отримали цей лист, бо граєте в %(game_type_name)s на %(site_url)s.",
     "Stop %(scope_label)s": "Більше не надсилати: %(scope_label)s",
     "Stop %(scope_label)s:": "Більше не надсилати: %(scope_label)s —",
     "Stop all email from us": "Більше не надсилати жодних листів",
@@ -84,11 +85,11 @@ UK = {
     "Where the game is: round %(round)s, %(phase)s phase.": "Де зараз гра: раунд %(round)s, фаза «%(phase)s».",
     "Where the game is: %(phase)s phase.": "Де зараз гра: фаза «%(phase)s».",
     "A bot now plays your seat in “%(game_name)s”": f"Тепер за вас у грі {GAME} грає бот",
-    "Khôra: a bot now plays your seat in “%(game_name)s”": f"Khôra: тепер за вас у грі {GAME} грає бот",
+    "%(game_type_name)s: a bot now plays your seat in “%(game_name)s”": f"%(game_type_name)s: тепер за вас у грі {GAME} грає бот",
     "Hello %(recipient)s,": "Вітаємо, %(recipient)s!",
     (
-        "You missed %(missed)s deadline in a row in the Khôra game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
-        "You missed %(missed)s deadlines in a row in the Khôra game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
+        "You missed %(missed)s deadline in a row in the %(game_type_name)s game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
+        "You missed %(missed)s deadlines in a row in the %(game_type_name)s game “%(game_name)s”, so a bot now plays your seat whenever the other players have answered: the game goes on without waiting for you.",
     ): [
         f"Ви поспіль пропустили %(missed)s крайній строк у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
         f"Ви поспіль пропустили %(missed)s крайні строки у грі {GAME}, тож тепер за вас грає бот, щойно інші гравці відповіли: гра йде далі, не чекаючи на вас.",
@@ -106,13 +107,13 @@ UK = {
         "Khôra: ваше щоденне зведення (%(n)s новини)",
     ],
     "“%(game_name)s” is over": f"Гру {GAME} завершено",
-    "Khôra: “%(game_name)s” is over": f"Khôra: гру {GAME} завершено",
-    "The Khôra game “%(game_name)s” is over. The final scores:": f"Гру {GAME} завершено. Остаточний рахунок:",
+    "%(game_type_name)s: “%(game_name)s” is over": f"%(game_type_name)s: гру {GAME} завершено",
+    "The %(game_type_name)s game “%(game_name)s” is over. The final scores:": f"Гру {GAME} завершено. Остаточний рахунок:",
     (
-        "Khôra: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
-        "Khôra: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
+        "%(game_type_name)s: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
+        "%(game_type_name)s: “%(game_name)s” is over: you placed %(own_place)s of %(n)s",
     ): [
-        f"Khôra: гру {GAME} завершено, ваше місце — %(own_place)s з %(n)s",
+        f"%(game_type_name)s: гру {GAME} завершено, ваше місце — %(own_place)s з %(n)s",
     ]
     * 4,
     "Place": "Місце",
@@ -129,8 +130,8 @@ UK = {
     "Look back over the game": "Переглянути гру",
     "Look back over the game:": "Переглянути гру:",
     "“%(game_name)s” has started": f"Гра {GAME} почалася",
-    "Khôra: “%(game_name)s” has started": f"Khôra: гра {GAME} почалася",
-    "The Khôra game “%(game_name)s” has started.": f"Гра {GAME} почалася.",
+    "%(game_type_name)s: “%(game_name)s” has started": f"%(game_type_name)s: гра {GAME} почалася",
+    "The %(game_type_name)s game “%(game_name)s” has started.": f"Гра {GAME} почалася.",
     "You lead %(city)s.": "Ви очолюєте місто %(city)s.",
     "Players:": "Гравці:",
     "The first answers are due by %(deadline_text)s.": "Перші відповіді — до: %(deadline_text)s.",
@@ -142,17 +143,17 @@ UK = {
         f"У грі {GAME} лишилося %(hours)s години",
     ],
     (
-        "Khôra: %(hours)s hour left to answer in “%(game_name)s”",
-        "Khôra: %(hours)s hours left to answer in “%(game_name)s”",
+        "%(game_type_name)s: %(hours)s hour left to answer in “%(game_name)s”",
+        "%(game_type_name)s: %(hours)s hours left to answer in “%(game_name)s”",
     ): [
-        f"Khôra: на відповідь у грі {GAME} лишилася %(hours)s година",
-        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s години",
-        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s годин",
-        f"Khôra: на відповідь у грі {GAME} лишилося %(hours)s години",
+        f"%(game_type_name)s: на відповідь у грі {GAME} лишилася %(hours)s година",
+        f"%(game_type_name)s: на відповідь у грі {GAME} лишилося %(hours)s години",
+        f"%(game_type_name)s: на відповідь у грі {GAME} лишилося %(hours)s годин",
+        f"%(game_type_name)s: на відповідь у грі {GAME} лишилося %(hours)s години",
     ],
     (
-        "A reminder: the Khôra game “%(game_name)s” still waits for your answer, and about %(hours)s hour remains.",
-        "A reminder: the Khôra game “%(game_name)s” still waits for your answer, and about %(hours)s hours remain.",
+        "A reminder: the %(game_type_name)s game “%(game_name)s” still waits for your answer, and about %(hours)s hour remains.",
+        "A reminder: the %(game_type_name)s game “%(game_name)s” still waits for your answer, and about %(hours)s hours remain.",
     ): [
         f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилася приблизно %(hours)s година.",
         f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилося приблизно %(hours)s години.",
@@ -160,9 +161,9 @@ UK = {
         f"Нагадуємо: гра {GAME} досі чекає на вашу відповідь, а лишилося приблизно %(hours)s години.",
     ],
     "Your turn in “%(game_name)s”": f"Ваш хід у грі {GAME}",
-    "It is your turn in the Khôra game “%(game_name)s”.": f"Ваш хід у грі {GAME}.",
-    "Khôra: your turn in “%(game_name)s” (round %(round)s)": f"Khôra: ваш хід у грі {GAME} (раунд %(round)s)",
-    "Khôra: your turn in “%(game_name)s”": f"Khôra: ваш хід у грі {GAME}",
+    "It is your turn in the %(game_type_name)s game “%(game_name)s”.": f"Ваш хід у грі {GAME}.",
+    "%(game_type_name)s: your turn in “%(game_name)s” (round %(round)s)": f"%(game_type_name)s: ваш хід у грі {GAME} (раунд %(round)s)",
+    "%(game_type_name)s: your turn in “%(game_name)s”": f"%(game_type_name)s: ваш хід у грі {GAME}",
 }
 UK.update(TABLE_SAY)  # the table's say (games/absences/seat_votes.py), in a module of its own
 UK.update(
@@ -176,9 +177,9 @@ UK.update(
 UK.update(
     {
         "Your deadline passed, so the default was played for you:": "Ваш час минув, тож за вас зіграно типовий вибір:",
-        "Khôra: your deadline passed in “%(game_name)s”: the default was played": f"Khôra: ваш час у грі {GAME} минув, зіграно типовий вибір",
+        "%(game_type_name)s: your deadline passed in “%(game_name)s”: the default was played": f"%(game_type_name)s: ваш час у грі {GAME} минув, зіграно типовий вибір",
         "The default was played for you in “%(game_name)s”": f"За вас зіграно типовий вибір у грі {GAME}",
-        "The Khôra game “%(game_name)s” went on without waiting for you. Nothing is asked of you right now: we will write when it is your turn.": f"Гра {GAME} пішла далі, не чекаючи на вас. Зараз від вас нічого не потрібно: ми напишемо, коли буде ваш хід.",
+        "The %(game_type_name)s game “%(game_name)s” went on without waiting for you. Nothing is asked of you right now: we will write when it is your turn.": f"Гра {GAME} пішла далі, не чекаючи на вас. Зараз від вас нічого не потрібно: ми напишемо, коли буде ваш хід.",
     }
 )
 # The daily digest: what waits for the player now, then the news kept for it.
@@ -194,7 +195,7 @@ UK.update(
             "Khôra: щоденне зведення: на вашу відповідь чекають %(n)s ігор",
             "Khôra: щоденне зведення: на вашу відповідь чекають %(n)s гри",
         ],
-        "The Khôra game “%(game_name)s” waits for your answer.": f"Гра {GAME} чекає на вашу відповідь.",
+        "The %(game_type_name)s game “%(game_name)s” waits for your answer.": f"Гра {GAME} чекає на вашу відповідь.",
         (
             "%(n)s of your Khôra games waits for your answer.",
             "%(n)s of your Khôra games wait for your answer, the most urgent first.",
@@ -234,25 +235,25 @@ UK.update(
     {
         "%(player)s is away until %(until_text)s (%(days_left)s days of holiday left).": "%(player)s у відпустці до %(until_text)s (залишилось днів відпустки: %(days_left)s).",
         "%(player)s is away until they answer (%(days_left)s days of holiday left).": "%(player)s у відпустці, доки не відповість (залишилось днів відпустки: %(days_left)s).",
-        "The Khôra game “%(game_name)s” waits for them: its deadline moves on while they are away, at most a few days in a row, then the game goes on without them.": "Гра Khôra «%(game_name)s» чекає на гравця: поки його немає, термін відсувається, але не більше кількох днів поспіль, а далі гра йде без нього.",
+        "The %(game_type_name)s game “%(game_name)s” waits for them: its deadline moves on while they are away, at most a few days in a row, then the game goes on without them.": "Гра %(game_type_name)s «%(game_name)s» чекає на гравця: поки його немає, термін відсувається, але не більше кількох днів поспіль, а далі гра йде без нього.",
         "%(player)s is away in “%(game_name)s”": "%(player)s у відпустці в грі «%(game_name)s»",
-        "Khôra: %(player)s is away in “%(game_name)s”": "Khôra: %(player)s у відпустці в грі «%(game_name)s»",
-        "%(player)s proposes pausing the Khôra game “%(game_name)s” for %(days)s days. The pause starts when every player agrees; meanwhile no deadline runs.": "%(player)s пропонує призупинити гру Khôra «%(game_name)s» на %(days)s дн. Пауза почнеться, коли погодяться всі гравці; доти жоден термін не спливає.",
+        "%(game_type_name)s: %(player)s is away in “%(game_name)s”": "%(game_type_name)s: %(player)s у відпустці в грі «%(game_name)s»",
+        "%(player)s proposes pausing the %(game_type_name)s game “%(game_name)s” for %(days)s days. The pause starts when every player agrees; meanwhile no deadline runs.": "%(player)s пропонує призупинити гру %(game_type_name)s «%(game_name)s» на %(days)s дн. Пауза почнеться, коли погодяться всі гравці; доти жоден термін не спливає.",
         "Reply “yes” to this email to agree, or “no” to refuse.": "Відповідайте на цей лист «так» (yes), щоб погодитися, або «ні» (no), щоб відмовитися.",
         "Or answer on the game's page": "Або відповідайте на сторінці гри",
         "Or answer on the game's page:": "Або відповідайте на сторінці гри:",
         "Pause “%(game_name)s” for %(days)s days?": "Призупинити «%(game_name)s» на %(days)s дн.?",
-        "Khôra: pause “%(game_name)s” for %(days)s days?": "Khôra: призупинити «%(game_name)s» на %(days)s дн.?",
-        "Every player agreed: the Khôra game “%(game_name)s” is paused for %(days)s days, until %(pause_ends_text)s. Its deadlines move on by the pause.": "Усі гравці погодились: гру Khôra «%(game_name)s» призупинено на %(days)s дн., до %(pause_ends_text)s. Її терміни відсуваються на час паузи.",
-        "%(player)s declined the pause of the Khôra game “%(game_name)s”: the game goes on.": "%(player)s відхиляє паузу в грі Khôra «%(game_name)s»: гра триває.",
-        "%(player)s withdrew the proposed pause of the Khôra game “%(game_name)s”: the game goes on.": "%(player)s відкликає пропозицію паузи в грі Khôra «%(game_name)s»: гра триває.",
-        "The pause of the Khôra game “%(game_name)s” is over: its deadlines run again.": "Пауза в грі Khôra «%(game_name)s» скінчилась: терміни знову йдуть.",
-        "Khôra: “%(game_name)s” is paused": "Khôra: гру «%(game_name)s» призупинено",
-        "Khôra: no pause in “%(game_name)s”": "Khôra: у грі «%(game_name)s» паузи не буде",
-        "Khôra: the pause of “%(game_name)s” is over": "Khôra: пауза в грі «%(game_name)s» скінчилась",
+        "%(game_type_name)s: pause “%(game_name)s” for %(days)s days?": "%(game_type_name)s: призупинити «%(game_name)s» на %(days)s дн.?",
+        "Every player agreed: the %(game_type_name)s game “%(game_name)s” is paused for %(days)s days, until %(pause_ends_text)s. Its deadlines move on by the pause.": "Усі гравці погодились: гру %(game_type_name)s «%(game_name)s» призупинено на %(days)s дн., до %(pause_ends_text)s. Її терміни відсуваються на час паузи.",
+        "%(player)s declined the pause of the %(game_type_name)s game “%(game_name)s”: the game goes on.": "%(player)s відхиляє паузу в грі %(game_type_name)s «%(game_name)s»: гра триває.",
+        "%(player)s withdrew the proposed pause of the %(game_type_name)s game “%(game_name)s”: the game goes on.": "%(player)s відкликає пропозицію паузи в грі %(game_type_name)s «%(game_name)s»: гра триває.",
+        "The pause of the %(game_type_name)s game “%(game_name)s” is over: its deadlines run again.": "Пауза в грі %(game_type_name)s «%(game_name)s» скінчилась: терміни знову йдуть.",
+        "%(game_type_name)s: “%(game_name)s” is paused": "%(game_type_name)s: гру «%(game_name)s» призупинено",
+        "%(game_type_name)s: no pause in “%(game_name)s”": "%(game_type_name)s: у грі «%(game_name)s» паузи не буде",
+        "%(game_type_name)s: the pause of “%(game_name)s” is over": "%(game_type_name)s: пауза в грі «%(game_name)s» скінчилась",
         "%(player)s is waiting for your answer in “%(game_name)s”": "%(player)s чекає на вашу відповідь у грі «%(game_name)s»",
-        "Khôra: %(player)s is waiting for your answer in “%(game_name)s”": "Khôra: %(player)s чекає на вашу відповідь у грі «%(game_name)s»",
-        "%(player)s reminds you that the Khôra game “%(game_name)s” waits for your answer to: %(prompt_text)s": "%(player)s нагадує, що гра Khôra «%(game_name)s» чекає на вашу відповідь: %(prompt_text)s",
+        "%(game_type_name)s: %(player)s is waiting for your answer in “%(game_name)s”": "%(game_type_name)s: %(player)s чекає на вашу відповідь у грі «%(game_name)s»",
+        "%(player)s reminds you that the %(game_type_name)s game “%(game_name)s” waits for your answer to: %(prompt_text)s": "%(player)s нагадує, що гра %(game_type_name)s «%(game_name)s» чекає на вашу відповідь: %(prompt_text)s",
         "Answer on the game's page": "Відповісти на сторінці гри",
         "Answer on the game's page:": "Відповісти на сторінці гри:",
     }
@@ -261,11 +262,11 @@ UK.update(
 # A substitute's invitation (absences/).
 UK.update(
     {
-        "%(player)s invites you to take over the seat of %(original)s in the Khôra game “%(game_name)s”: a bot plays it while %(original)s is away. You would play it from its next prompt on, seeing what that seat sees.": "%(player)s запрошує вас зайняти місце гравця %(original)s у грі Khôra «%(game_name)s»: поки %(original)s відсутній, за нього грає бот. Ви гратимете з наступного запитання, бачачи те, що бачить це місце.",
+        "%(player)s invites you to take over the seat of %(original)s in the %(game_type_name)s game “%(game_name)s”: a bot plays it while %(original)s is away. You would play it from its next prompt on, seeing what that seat sees.": "%(player)s запрошує вас зайняти місце гравця %(original)s у грі %(game_type_name)s «%(game_name)s»: поки %(original)s відсутній, за нього грає бот. Ви гратимете з наступного запитання, бачачи те, що бачить це місце.",
         "Take the seat": "Зайняти місце",
         "Take the seat:": "Зайняти місце:",
         "An invitation to take over a seat in a game": "Запрошення зайняти місце в грі",
-        "Khôra: an invitation to take over a seat in a game": "Khôra: запрошення зайняти місце в грі",
+        "%(game_type_name)s: an invitation to take over a seat in a game": "%(game_type_name)s: запрошення зайняти місце в грі",
         "invitations to take over a seat in someone else's game": "запрошення зайняти місце в чужій грі",
     }
 )

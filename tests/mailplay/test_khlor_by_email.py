@@ -51,7 +51,12 @@ def test_a_khlor_game_played_to_its_end_by_replies(make_player):
         # Every option numbered in the prompt's order, with the engine's words.
         assert options_of(text) == [option["label"] for option in prompt["options"]]
         number = rng.randrange(len(prompt["options"])) + 1
-        _deliver(reply(to=address, sender="alice@example.com", text=str(number)), address)
+        # A player replies to our email, so with its subject.
+        subject = "Re: Khlor: your turn"
+        _deliver(
+            reply(to=address, sender="alice@example.com", text=str(number), subject=subject),
+            address,
+        )
         event = GameEvent.objects.filter(game=game, type="decision", seat=0).latest("seq")
         assert event.payload["option"] == prompt["options"][number - 1]["id"]
         replies += 1
@@ -60,6 +65,19 @@ def test_a_khlor_game_played_to_its_end_by_replies(make_player):
     assert game.status == Game.Status.FINISHED and replies > 10
     assert answers_asking > 0  # the lay and remove steps follow a placement at once
     assert Notification.objects.filter(recipient=alice.user, kind="game_over").exists()
+    # Every email about the game names it Khlor, never Khôra (the other game's name).
+    emails = Notification.objects.filter(recipient=alice.user, game=game)
+    assert {email.kind for email in emails} >= {"game_started", "game_over"}
+    for email in emails:
+        assert email.subject.startswith("Khlor: "), email.subject
+        assert "Khlor" in email.body_text and "Khôra" not in email.subject + email.body_text
+    # Our answers to the replies too (their own footer names the server, as for Khôra's).
+    assert [sent.subject for sent in mail.outbox if "Khôra" in sent.subject] == []
+    assert any(
+        " in the Khlor game “" in sent.body
+        for sent in mail.outbox
+        if sent.subject.startswith("Re:")
+    )
 
 
 def _deliver(raw: bytes, to: str) -> None:
