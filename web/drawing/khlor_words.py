@@ -18,7 +18,7 @@ LETTERS = {
 }
 
 WORDS: dict[str, tuple[str, str]] = {
-    "game": ("Khlor", "Хлор"),
+    "game": ("Khlor", "Khlor"),
     "valley": ("The valley", "Долина"),
     "circle": ("The circle of pieces", "Коло фігур"),
     "white_egg": ("the legendary white egg", "легендарне біле яйце"),
@@ -55,7 +55,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Нічия: більше демонів одного кольору, далі очки з більшої кількості кольорів, далі "
         "місце спільне.",
     ),
-    "rules": ("Khlor's rules", "Правила Хлора"),
+    "rules": ("Khlor's rules", "Правила гри Khlor"),
     "turn": ("turn %s", "хід %s"),
     "end": ("the additional turns", "додаткові ходи"),
     "back": ("back side", "зворотний бік"),
