@@ -166,7 +166,7 @@ class KhlorGame:
         self, state: State, seat: int, lang: str = "en", previews: bool = False
     ) -> dict[str, Any] | None:
         """The seat's open prompt as data, texts in `lang`. `previews` is accepted as every
-        game's prompt takes it (engine.core.Game), but Khlor has none to add: an option's data
+        game's prompt takes it (engine.contract.Game), but Khlor has none to add: an option's data
         already says what it catches."""
         prompt = self.pending(state).get(seat)
         return prompt.to_dict(lang) if prompt is not None else None
