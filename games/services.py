@@ -140,7 +140,9 @@ def _check_bot_levels(levels: list[str], game_type: str) -> None:
         raise DomainError(
             "unknown_bot_level",
             f"Unknown bot levels {unknown}; levels: {', '.join(offered)}.",
-            400,
+            # The request names levels the schema knows (another game's): it is the game
+            # chosen that refuses them, as for a bad setup.
+            422,
         )
 
 

@@ -43,8 +43,22 @@ _NOT_A_GAME: "dict[str, str | StrPromise]" = {
     }
 )
 class GameOptionsField(serializers.DictField):
-    """`options` in the schema: any game's (games.api.setup); a request reads them with the
-    chosen game's own serializer (GameCreateInput.get_fields)."""
+    """`options`: any game's (games.api.setup), as the schema says. They are read with the
+    chosen game's serializer; options that fit only another game's pass through to the
+    engine's check, which refuses them (422 invalid_setup): the request fits the schema."""
+
+    def __init__(self, game_type: str = "khora", **kwargs):
+        self.game_type = game_type
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        chosen = OPTIONS_INPUTS[self.game_type](data=data)
+        if chosen.is_valid():
+            return chosen.validated_data
+        for game_type, options in OPTIONS_INPUTS.items():
+            if game_type != self.game_type and options(data=data).is_valid():
+                return dict(data)
+        raise serializers.ValidationError(chosen.errors)
 
 
 # A wrong bot level names the levels there are (DRF's own message says only that it is wrong).
@@ -86,19 +100,11 @@ class GameCreateInput(StrictInput):
         data = getattr(self, "initial_data", None)
         game = data.get("game", "khora") if isinstance(data, dict) else None
         if isinstance(game, str) and game in OPTIONS_INPUTS:
-            fields["options"] = OPTIONS_INPUTS[game](
-                required=False, default=dict, help_text="Setup options."
+            # The seats the chosen game is played with are the engine's check (422).
+            fields["options"] = GameOptionsField(
+                game_type=game, required=False, default=dict, help_text="Setup options."
             )
         return fields
-
-    def validate(self, attrs):
-        """The seats the chosen game is played with (its setup's counts)."""
-        counts = engine.get_game(attrs["game"]).setup.seat_counts
-        if attrs["seats"] not in counts:
-            raise serializers.ValidationError(
-                {"seats": [f"{attrs['game']} is played by {counts[0]} to {counts[-1]} players."]}
-            )
-        return attrs
 
 
 class GameStartInput(StrictInput):

@@ -270,7 +270,7 @@ class GameStartView(APIView):
         '`{"fill_with_bots": true}`, else 409 seats_empty.',
         request=GameStartInput,
         parameters=[GAME_ID],
-        responses={200: GameDetailOutput, **problems(400, 401, 403, 404, 409, 429)},
+        responses={200: GameDetailOutput, **problems(400, 401, 403, 404, 409, 422, 429)},
         examples=[
             OpenApiExample(
                 "With bots",

@@ -49,7 +49,7 @@ def test_a_khlor_lobby_is_filled_by_khlors_bots(make_player):
     )
     assert (game.game_type, game.rules_version, game.status) == ("khlor", "khlor-1", "lobby")
     refused = alice.post(url(game, "start"), {"fill_with_bots": True, "bot_level": "strong"})
-    body = assert_problem(refused, 400, "unknown_bot_level")
+    body = assert_problem(refused, 422, "unknown_bot_level")
     assert "levels: random, standard" in body["detail"]
     started = alice.post(url(game, "start"), {"fill_with_bots": True})
     assert started.status_code == 200, started.content
@@ -64,12 +64,13 @@ def test_unknown_games_levels_and_options_are_refused_with_what_is_accepted(make
     assert unknown["errors"]["game"] == [
         '"chess" is not a game this server hosts; the games are khlor, khora.'
     ]
-    strong = assert_problem(_create(alice, bots=["strong"]), 400, "unknown_bot_level")
+    strong = assert_problem(_create(alice, bots=["strong"]), 422, "unknown_bot_level")
     assert "levels: random, standard" in strong["detail"]
+    # Another game's options fit the schema (an anyOf): the engine's check refuses them.
     cities = assert_problem(
-        _create(alice, options={"city_selection": "choose"}), 400, "invalid_input"
+        _create(alice, options={"city_selection": "choose"}), 422, "invalid_setup"
     )
-    assert "city_selection" in cities["errors"]["options"]
+    assert "Unknown options ['city_selection']; known options: ['board']" in cities["detail"]
     board = assert_problem(_create(alice, options={"board": "volcano"}), 400, "invalid_input")
     assert "board" in board["errors"]["options"]
     five = assert_problem(_create(alice, seats=5), 400, "invalid_input")
