@@ -42,7 +42,9 @@ class Cancelled:
 
 
 def invalid(message: str) -> DomainError:
-    return DomainError("invalid_standing_answer", message, 400)
+    # 422: the body fits the schema (400 invalid_input is for one that does not); its values
+    # do not make a rule.
+    return DomainError("invalid_standing_answer", message, 422)
 
 
 def clean(kind: str, params: Any) -> dict[str, Any]:

@@ -8,12 +8,47 @@ from games.standing.kinds import KINDS
 KIND_HELP = f"One of: {', '.join(KINDS)} (docs/standing-answers.md)."
 
 
+class StandingParamsInput(StrictInput):
+    """Every member a kind may take (the schema lists them, and refuses others); which of
+    them a kind takes, and their values, the service checks (games.standing.kinds.clean)."""
+
+    track = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=16,
+        help_text="progress: economy, culture or military.",
+    )
+    max_price = serializers.IntegerField(
+        required=False, help_text="progress: the most drachmas it pays, 0 to 20."
+    )
+    reward = serializers.CharField(
+        required=False, trim_whitespace=False, max_length=16, help_text="achievement: tax or glory."
+    )
+    card = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=64,
+        help_text="keep_card: a politics card's id.",
+    )
+    prompt_kind = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=32,
+        help_text="ahead: the kind of the next prompt it answers.",
+    )
+    option = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=64,
+        help_text="ahead: the option id it answers with.",
+    )
+
+
 class StandingAnswerInput(StrictInput):
     # A string, not an enum: its values are checked by the service (invalid_standing_answer),
     # and a second enum named "kind" beside the prompts' would collide in the schema.
-    kind = serializers.CharField(max_length=16, help_text=KIND_HELP)
-    params = serializers.DictField(
-        required=False,
+    kind = serializers.CharField(max_length=16, trim_whitespace=False, help_text=KIND_HELP)
+    params = StandingParamsInput(
         default=dict,
         help_text="progress: {track, max_price}; explore: {}; achievement: {reward}; "
         "keep_card: {card}; ahead: {prompt_kind, option} (docs/standing-answers.md).",

@@ -29,6 +29,31 @@ SET_EXAMPLES = [
         value={"kind": "ahead", "params": {"prompt_kind": "achievement_reward", "option": "tax"}},
     ),
 ]
+ONE_RULE = {
+    "id": 7,
+    "kind": "progress",
+    "params": {"track": "culture", "max_price": 3},
+    "active": True,
+    "uses": 1,
+    "used_seq": 42,
+    "cancel_reason": "",
+    "cancelled_seq": None,
+    "created_at": "2026-11-28T09:30:00Z",
+}
+LIST_EXAMPLES = [
+    OpenApiExample(
+        "A rule that answered once",
+        response_only=True,
+        value={"answers": [ONE_RULE], "marks": {"42": {"answer": 7, "kind": "progress"}}},
+    )
+]
+CANCEL_EXAMPLES = [
+    OpenApiExample(
+        "Cancelled",
+        response_only=True,
+        value={**ONE_RULE, "active": False, "cancel_reason": "cancelled_by_player"},
+    )
+]
 DESCRIPTION = (
     "A standing answer answers, as your own decision, each prompt of its kind it fits (an "
     "answer given ahead: the next one only); one that no longer fits is cancelled and says "
@@ -51,6 +76,7 @@ class GameStandingAnswersView(APIView):
         summary="Your standing answers in the game",
         parameters=[GAME_ID],
         responses={200: StandingAnswersOutput, **problems(401, 404)},
+        examples=LIST_EXAMPLES,
         description=DESCRIPTION,
     )
     def get(self, request, public_id: str):
@@ -62,7 +88,7 @@ class GameStandingAnswersView(APIView):
         parameters=[GAME_ID],
         request=StandingAnswerInput,
         examples=SET_EXAMPLES,
-        responses={201: StandingAnswerOutput, **problems(400, 401, 403, 404, 409)},
+        responses={201: StandingAnswerOutput, **problems(400, 401, 403, 404, 409, 422)},
         description=DESCRIPTION + " One of a kind replaces the one before.",
     )
     def post(self, request, public_id: str):
@@ -81,6 +107,7 @@ class MyStandingAnswersView(APIView):
         operation_id="me_standing_answers_list",
         summary="Your standing answers for new games",
         responses={200: StandingAnswersOutput, **problems(401)},
+        examples=LIST_EXAMPLES,
         description="Copied onto each game of yours when it starts.",
     )
     def get(self, request):
@@ -91,7 +118,7 @@ class MyStandingAnswersView(APIView):
         summary="Leave a standing answer for new games",
         request=StandingAnswerInput,
         examples=SET_EXAMPLES[:1],
-        responses={201: StandingAnswerOutput, **problems(400, 401)},
+        responses={201: StandingAnswerOutput, **problems(400, 401, 422)},
         description="Copied onto each game of yours when it starts (not an answer ahead).",
     )
     def post(self, request):
@@ -110,6 +137,7 @@ class StandingAnswerView(APIView):
         parameters=[ANSWER_ID],
         request=None,
         responses={200: StandingAnswerOutput, **problems(401, 404)},
+        examples=CANCEL_EXAMPLES,
         description="An active one is cancelled; one already ended (used, or cancelled with "
         "a reason) is dismissed from the lists.",
     )

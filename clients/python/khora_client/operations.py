@@ -135,6 +135,22 @@ ME_PUSH_UPDATE = _op("me_push_update", "PATCH", "me/push/", repeatable=True)
 ME_PUSH_DEVICES_CREATE = _op("me_push_devices_create", "POST", "me/push/devices/", repeatable=True)
 ME_PUSH_DEVICES_DESTROY = _op("me_push_devices_destroy", "DELETE", "me/push/devices/{device_id}/")
 
+# Standing answers: rules the server applies as your decisions (one of a kind replaces the
+# one before, so setting it twice is setting it once).
+GAMES_STANDING_ANSWERS_LIST = _op(
+    "games_standing_answers_list", "GET", "games/{public_id}/standing-answers/"
+)
+GAMES_STANDING_ANSWERS_CREATE = _op(
+    "games_standing_answers_create", "POST", "games/{public_id}/standing-answers/", repeatable=True
+)
+ME_STANDING_ANSWERS_LIST = _op("me_standing_answers_list", "GET", "me/standing-answers/")
+ME_STANDING_ANSWERS_CREATE = _op(
+    "me_standing_answers_create", "POST", "me/standing-answers/", repeatable=True
+)
+ME_STANDING_ANSWERS_CANCEL = _op(
+    "me_standing_answers_cancel", "DELETE", "me/standing-answers/{answer_id}/"
+)
+
 # Ratings: a player's page and a game type's leaderboard (reads).
 PLAYERS_RETRIEVE = _op("players_retrieve", "GET", "players/{username}/")
 RATINGS_LEADERBOARD = _op("ratings_leaderboard", "GET", "ratings/{game_type}/leaderboard/")

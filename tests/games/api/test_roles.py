@@ -238,6 +238,35 @@ TABLE = [
         "/api/v1/me/push/devices/{device_id}/",
         everyone(404, anonymous=401),
     ),
+    # Standing answers (games/standing/): each reads only their own rules (none, for someone
+    # not seated) and only the seated set them.
+    Case(
+        "game-standing-answers",
+        "get",
+        "/api/v1/games/{id}/standing-answers/",
+        everyone(200, anonymous=401),
+    ),
+    Case(
+        "game-standing-answers",
+        "post",
+        "/api/v1/games/{id}/standing-answers/",
+        {"seated": 201, "other_seated": 201, "other_game": 403, "anonymous": 401, "staff": 403},
+        body=lambda world, role: {"kind": "explore"},
+    ),
+    Case("me-standing-answers", "get", "/api/v1/me/standing-answers/", everyone(200, 401)),
+    Case(
+        "me-standing-answers",
+        "post",
+        "/api/v1/me/standing-answers/",
+        everyone(201, anonymous=401),
+        body=lambda world, role: {"kind": "achievement", "params": {"reward": "glory"}},
+    ),
+    Case(
+        "me-standing-answer",
+        "delete",
+        "/api/v1/me/standing-answers/{answer_id}/",
+        everyone(404, anonymous=401),
+    ),
     # Long games among people (absences/): holidays, pauses, nudges, substitutes.
     Case("me-holidays", "get", "/api/v1/me/holidays/", everyone(200, anonymous=401)),
     Case(
@@ -369,6 +398,7 @@ def test_endpoint_for_role(world, case, role):
         .replace("{absence_id}", "999999")
         .replace("{device_id}", "999999")
         .replace("{entry_id}", "999999")
+        .replace("{answer_id}", "999999")
         .replace("{position}", "2")  # the bot's seat: no substitute for it
         .replace("{username}", "alice")
         .replace("{game_type}", "khora")

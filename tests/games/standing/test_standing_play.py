@@ -75,20 +75,23 @@ def test_the_progress_phase_answered_by_both_seats_rules_in_the_log_order(make_p
 def test_the_api_refuses_bad_rules_strangers_and_others_rules(make_player):
     alice, bob, eve = make_player("alice"), make_player("bob"), make_player("eve")
     game = start_game([alice, bob])
-    bad = alice.post(url(game, "standing-answers"), {"kind": "progress", "params": {"x": 1}})
-    assert_problem(bad, 400, "invalid_standing_answer")
+    unknown_member = {"kind": "progress", "params": {"x": 1}}  # not in the schema
+    assert_problem(alice.post(url(game, "standing-answers"), unknown_member), 400, "invalid_input")
+    other_kinds = {"kind": "progress", "params": {"reward": "glory"}}  # an achievement's
+    bad = alice.post(url(game, "standing-answers"), other_kinds)
+    assert_problem(bad, 422, "invalid_standing_answer")
     unknown = alice.post(url(game, "standing-answers"), {"kind": "teleport"})
-    assert_problem(unknown, 400, "invalid_standing_answer")
+    assert_problem(unknown, 422, "invalid_standing_answer")
     stranger = eve.post(url(game, "standing-answers"), {"kind": "explore"})
     assert_problem(stranger, 403, "not_seated")
     ahead = bob.post(
         STANDING, {"kind": "ahead", "params": {"prompt_kind": "explore", "option": "skip"}}
     )
-    assert_problem(ahead, 400, "invalid_standing_answer")
+    assert_problem(ahead, 422, "invalid_standing_answer")
 
     khlor = alice.post("/api/v1/games/", {"game": "khlor", "seats": 2, "bots": ["random"]})
     other = alice.post(f"/api/v1/games/{khlor.json()['id']}/standing-answers/", {"kind": "explore"})
-    assert_problem(other, 400, "invalid_standing_answer")  # the kinds answer Khôra's prompts
+    assert_problem(other, 422, "invalid_standing_answer")  # the kinds answer Khôra's prompts
 
     made = alice.post(STANDING, {"kind": "achievement", "params": {"reward": "glory"}}).json()
     assert_problem(bob.client.delete(f"{STANDING}{made['id']}/"), 404, "standing_answer_not_found")

@@ -143,11 +143,21 @@ from khora_client.types.ratings import (
     PlayerRating,
     RecentGame,
 )
+from khora_client.types.standing import (
+    StandingAnswer,
+    StandingAnswerInput,
+    StandingAnswers,
+    StandingParamsInput,
+)
 
 # The schema's component names, for the tests that compare these types with the served schema.
 # Enumerations that name no fixed set a client should branch on (prompt kinds, problem codes,
 # time zones) are plain `str` here, so that a newer server's values type-check too.
 COMPONENTS: dict[str, Any] = {
+    "StandingAnswerInputRequest": StandingAnswerInput,
+    "StandingParamsInputRequest": StandingParamsInput,
+    "StandingAnswerOutput": StandingAnswer,
+    "StandingAnswersOutput": StandingAnswers,
     "PushOutput": PushSettings,
     "PushDeviceOutput": PushDevice,
     "PushRemovedDeviceOutput": PushRemovedDevice,
@@ -370,6 +380,10 @@ __all__ = [
     "SeatTaken",
     "SeatVote",
     "SeatVotes",
+    "StandingAnswer",
+    "StandingAnswerInput",
+    "StandingAnswers",
+    "StandingParamsInput",
     "State",
     "StepHours",
     "StreamEnd",
