@@ -86,8 +86,8 @@ TALLY = Tally()
 
 def _count_waits(written: events.GameWritten) -> None:
     """games.events.GameWritten: the players called (asked after waiting on others), counted
-    once the change commits, as the emails and pushes are written. Only while a simulation
-    runs (`hooks`): events have no unsubscribe, and the listener stays for the process."""
+    once the change commits, as the emails and pushes are written. Subscribed only while a
+    simulation runs (`hooks`)."""
     people = [seat for seat in written.called if seat.user_id and not seat.is_bot]
     if TALLY.counting and people and not written.finished:
         game_id = written.game.pk
@@ -151,6 +151,7 @@ def hooks() -> Iterator[None]:
         yield
     finally:
         TALLY.counting = False
+        events.unsubscribe(events.GameWritten, _count_waits)
         transport.post, delivering.send_one = real_post, real_send_one
 
 

@@ -111,6 +111,12 @@ def subscribe(kind: type, listener: Callable[[Any], Any]) -> None:
         _listeners[kind].append(listener)
 
 
+def unsubscribe(kind: type, listener: Callable[[Any], Any]) -> None:
+    """Stop calling `listener` for events of `kind` (a bench's counter, when its run ends)."""
+    if listener in _listeners[kind]:
+        _listeners[kind].remove(listener)
+
+
 def emit(event: object) -> list[Any]:
     """Run the listeners of the event's kind, in order; return what each returned."""
     return [listener(event) for listener in _listeners[type(event)]]

@@ -83,6 +83,11 @@ CALLS = [
     lambda c: c.update_push(your_turn=False),
     lambda c: c.add_push_device("https://push.example.net/1", "BAAA", "AAAA", label="phone"),
     lambda c: c.delete_push_device(3),
+    lambda c: c.standing_answers("g1"),
+    lambda c: c.standing_answers(),
+    lambda c: c.set_standing_answer("progress", {"track": "culture", "max_price": 3}, "g1"),
+    lambda c: c.set_standing_answer("explore"),
+    lambda c: c.cancel_standing_answer(7),
     lambda c: c.logout(),
     lambda c: c.logout_everywhere(),
 ]

@@ -17,6 +17,7 @@ from typing import cast
 from khora_client import operations as op
 from khora_client.matchmaking import MatchmakingApi
 from khora_client.social import SocialApi
+from khora_client.standing import StandingApi
 from khora_client.streams import StreamEvent, follow
 from khora_client.transport import Retry, Transport
 from khora_client.types import (
@@ -43,7 +44,7 @@ from khora_client.types import (
 from khora_client.types.inputs import AccountCreateInput, DecisionItem
 
 
-class KhoraClient(SocialApi, MatchmakingApi):
+class KhoraClient(SocialApi, MatchmakingApi, StandingApi):
     """A client of one server, as one account (or anonymous until `login` or `sign_up`).
 
     `timeout`: seconds a request may take; `stream_timeout`: seconds a stream may stay silent
