@@ -25,6 +25,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.integration.layout import Unit
+
 # Each host's last octet on the run's /24 (the bridge, the clients' host, is .1).
 OCTETS = {
     "db": 2,
@@ -197,77 +199,23 @@ class Network:
 # -- processes on a host -------------------------------------------------------------------------
 
 
-class Process:
-    """One server process on a host: started with `ip netns exec`, in a process group of its
-    own (so a kill takes its pool too), its output appended to a log file."""
+class Process(Unit):
+    """One server process on a host: started with `ip netns exec` (as `user` when given), in a
+    process group of its own (so a kill takes its pool too), its output appended to a log file;
+    stopped as systemd stops a unit, killed (SIGKILL to the group) as when a machine dies."""
 
     def __init__(self, label: str, namespace: str, argv: list[str], env: dict, log: Path,
                  ready, cwd: Path | None = None, user: str | None = None):  # fmt: skip
-        self.label = label
+        super().__init__(label, argv, env, log, ready, cwd=cwd)
         self.namespace = namespace
-        self.argv = argv
-        self.env = env
-        self.log_path = log
-        self.ready = ready  # (process) -> bool
-        self.cwd = cwd
         self.user = user
-        self.process: subprocess.Popen | None = None
-        self.starts = 0
-        self.log_from = 0
 
-    def start(self) -> None:
-        self.starts += 1
-        self.log_from = self.log_path.stat().st_size if self.log_path.exists() else 0
+    def command(self) -> list[str]:
         prefix = ["runuser", "-u", self.user, "--"] if self.user else []
-        self.process = subprocess.Popen(
-            ["ip", "netns", "exec", self.namespace, *prefix, *self.argv],
-            cwd=self.cwd,
-            env=self.env,
-            stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def new_log(self) -> str:
-        with self.log_path.open(errors="replace") as log:
-            log.seek(self.log_from)
-            return log.read()
+        return ["ip", "netns", "exec", self.namespace, *prefix, *self.argv]
 
     def wait_ready(self, timeout: float = 90) -> float:
-        began = time.monotonic()
-        while time.monotonic() - began < timeout:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{self.label} exited while starting:\n{self.new_log()[-3000:]}")
-            if self.ready(self):
-                return time.monotonic() - began
-            time.sleep(0.1)
-        raise RuntimeError(f"{self.label} not ready in {timeout} s:\n{self.new_log()[-3000:]}")
-
-    @property
-    def running(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def stop(self, timeout: float = 60) -> float:
-        """SIGTERM to the main process, as systemd stops a unit; then whatever is left of its
-        group (KillMode=mixed)."""
-        began = time.monotonic()
-        if not self.running:
-            return 0.0
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=timeout)
-        finally:
-            self.kill()
-        return time.monotonic() - began
-
-    def kill(self) -> None:
-        """SIGKILL to the whole group: no cleanup, no acknowledgement, as when a machine dies."""
-        if self.process is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        if self.process.poll() is None:
-            self.process.wait(timeout=10)
+        return super().wait_ready(timeout)
 
 
 def postgres_bin() -> Path:

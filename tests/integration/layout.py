@@ -72,22 +72,27 @@ class Unit:
     """One unit's process: started as its ExecStart says, stopped as systemd stops it (SIGTERM
     to the main process: KillMode=mixed, then whatever is left of its group)."""
 
-    def __init__(self, label: str, argv: list[str], env: dict, log: Path, ready):
+    def __init__(self, label: str, argv: list[str], env: dict, log: Path, ready, cwd=ROOT):
         self.label = label
         self.argv = argv
         self.env = env
         self.log_path = log
         self.ready = ready  # (unit) -> bool
+        self.cwd = cwd
         self.process: subprocess.Popen | None = None
         self.starts = 0
         self.log_from = 0
+
+    def command(self) -> list[str]:
+        """What is run: the unit's ExecStart (the multi-host harness prefixes its host)."""
+        return self.argv
 
     def start(self) -> None:
         self.starts += 1
         self.log_from = self.log_path.stat().st_size if self.log_path.exists() else 0
         self.process = subprocess.Popen(
-            self.argv,
-            cwd=ROOT,
+            self.command(),
+            cwd=self.cwd,
             env=self.env,
             stdout=self.log_path.open("a"),  # a file, not a pipe: a full pipe would block it
             stderr=subprocess.STDOUT,
@@ -109,9 +114,13 @@ class Unit:
             time.sleep(0.1)
         raise RuntimeError(f"{self.label} not ready in {timeout} s:\n{self.new_log()[-3000:]}")
 
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
     def stop(self, timeout: float = 60) -> float:
         began = time.monotonic()
-        if self.process is None or self.process.poll() is not None:
+        if not self.running:
             return 0.0
         self.process.send_signal(signal.SIGTERM)
         try:
