@@ -9,8 +9,11 @@ about one decision in twenty), so every policy plays out the same positions with
 chance; the policies take turns position by position (the order alternating), so a change in
 the machine's load falls on both. A playout is what `strong` plays after its option: every
 seat's answers from the policy, chance from a seeded generator, 60 decisions or the end
-(bots.strong._playout). Time is this thread's CPU time (`time.thread_time`), which other
-processes' load does not eat into.
+(bots.strong._playout, which reads each question through the engine's playout path; the
+policies before, which need prompts, play the loop `strong` played them with, `pending` and
+a decision event, here `prompt_playout`; the rollout is also measured on that loop, to tell
+the loop's share from the policy's). Time is this thread's CPU time (`time.thread_time`),
+which other processes' load does not eat into.
 
 It also reports how often the new policy answers as today's `standard` does (its judgement
 kept) over the decisions of the same games, per prompt kind. Writes
@@ -20,6 +23,7 @@ bench/results/playouts.json.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections import Counter
@@ -30,12 +34,31 @@ from bench.harness import machine, print_table, write_results
 from bots import standard_2026
 from bots.rollout import Rollout
 from bots.standard import choose as standard_choice
-from bots.strong import _playout
-from engine.core import Prompt
+from bots.strong import PLAYOUT_DECISIONS, _playout
+from bots.worth import margin
+from engine.core import Event, Prompt
 from engine.khora.state import State
 
 _game = engine.get_game("khora")
 Policy = Callable[[State, int, Prompt], str]
+
+
+def prompt_playout(state: State, seat: int, rng, clock, deadline: float, policy: Policy) -> float:
+    """`strong`'s playout as it was before issue 51's last part: prompts built for every
+    decision (`pending`), the answer a decision event the engine checks."""
+    decisions = 0
+    while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
+        if _game.needs_chance(state):
+            state = _game.advance(state, _game.sample_chance(state, rng))
+            continue
+        other, prompt = min(_game.pending(state).items())
+        option = policy(state, other, prompt)
+        event = Event(
+            "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option}, seat=other
+        )
+        state = _game.advance(state, event)
+        decisions += 1
+    return 1.0 / (1.0 + math.exp(-margin(state, seat) / 4.0))
 
 
 def positions(count: int, seed: int) -> tuple[list[tuple[State, int]], Counter, Counter]:
@@ -67,11 +90,13 @@ def positions(count: int, seed: int) -> tuple[list[tuple[State, int]], Counter, 
     return found, seen, same
 
 
-def measure(policy: Callable[[], Policy], state: State, seat: int, playouts: int, seed: int):
+def measure(
+    policy: Callable[[], Policy], state: State, seat: int, playouts: int, seed: int, loop=_playout
+):
     rng = random.Random(f"playout-{seed}")
     started = time.thread_time()
     for _ in range(playouts):
-        _playout(state.clone(), seat, rng, lambda: 0.0, 1.0, policy())
+        loop(state.clone(), seat, rng, lambda: 0.0, 1.0, policy())
     return time.thread_time() - started
 
 
@@ -82,16 +107,19 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     found, seen, same = positions(args.positions, args.seed)
-    policies: dict[str, Callable[[], Policy]] = {
-        "standard_2026 (before)": lambda: standard_2026.choose,
-        "standard (today)": lambda: standard_choice,
-        "rollout (strong's policy)": lambda: Rollout().choose,
+    # (the policy for a playout, the playout loop)
+    policies: dict[str, tuple[Callable[[], Policy], Callable]] = {
+        "standard_2026 (before)": (lambda: standard_2026.choose, prompt_playout),
+        "standard (today)": (lambda: standard_choice, prompt_playout),
+        "rollout, on prompts": (lambda: Rollout().choose, prompt_playout),
+        "rollout (strong's playout)": (lambda: Rollout().choose, _playout),
     }
     cpu = dict.fromkeys(policies, 0.0)
     for number, (state, seat) in enumerate(found):
         names = list(policies)
         for name in names if number % 2 == 0 else reversed(names):
-            cpu[name] += measure(policies[name], state, seat, args.playouts, number)
+            policy, loop = policies[name]
+            cpu[name] += measure(policy, state, seat, args.playouts, number, loop)
     playouts = len(found) * args.playouts
     reference = playouts / cpu["standard_2026 (before)"]
     results = {

@@ -11,21 +11,28 @@ dear and a cheaper way keeps the judgement:
 - an exploration: the same, the space whose gains are worth most (or none);
 - a pairing forced on the seat (`strong` searching over whole assignments) is played as given.
 
-A `Rollout` lives for one playout: the plans it keeps belong to that playout's state.
+It reads a seat's question as the engine's playout path gives it (`Game.choice`: the prompt's
+id, kind and options, no texts or default), or as a prompt: `strong`'s playouts build no
+prompts (a sixth of a playout's time before). A `Rollout` lives for one playout: the plans it
+keeps belong to that playout's state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from bots.standard import CARD_CHOICES, dice_plans
+import engine
+from bots.standard import CARD_CHOICES, best_dice_plan
 from bots.standard import choose as standard_choice
 from bots.worth import explore_gains, worth
+from engine.core import Choice, Prompt
 from engine.khora.seat_tasks import resolve_head
 
 if TYPE_CHECKING:
-    from engine.core import Prompt
+    from engine.khora.game import KhoraGame
     from engine.khora.state import State
+
+_game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 
 Plan = tuple[int, ...]  # the tiles of a seat's dice, in the order of its dice
 
@@ -37,7 +44,7 @@ class Rollout:
         # (seat, round) -> the tiles of all its dice this round
         self.plans: dict[tuple[int, int], Plan] = dict(forced or {})
 
-    def choose(self, state: State, seat: int, prompt: Prompt) -> str:
+    def choose(self, state: State, seat: int, prompt: Prompt | Choice) -> str:
         options = prompt.options
         if len(options) == 1:
             return options[0].id
@@ -48,26 +55,37 @@ class Rollout:
             best = max(gains, key=gains.__getitem__, default=None)
             return best if best is not None and gains[best] > 0 else "skip"
         if prompt.kind in CARD_CHOICES or prompt.kind == "discard_card":
-            return standard_choice(state, seat, prompt)
+            return standard_choice(state, seat, _as_prompt(state, seat, prompt))
         return _best_by_resolving(state, seat, prompt)
 
-    def _assign(self, state: State, seat: int, prompt: Prompt) -> str:
+    def _assign(self, state: State, seat: int, prompt: Prompt | Choice) -> str:
         player = state.players[seat]
         done = len(player.assignment)
         key = (seat, state.round)
         plan = self.plans.get(key)
         # A plan is followed only while the dice placed so far are its own.
         if plan is None or tuple(player.assignment) != plan[:done] or len(plan) <= done:
-            plans = dice_plans(state, seat, fast=True)
-            if not plans:
-                return prompt.default
-            plan = (*player.assignment, *plans[0][1])
+            best = best_dice_plan(state, seat, fast=True)
+            if best is None:
+                return _as_prompt(state, seat, prompt).default
+            plan = (*player.assignment, *best)
             self.plans[key] = plan
         wanted = f"tile:{plan[done]}"
-        return wanted if prompt.option(wanted) else prompt.default
+        for option in prompt.options:
+            if option.id == wanted:
+                return wanted
+        return _as_prompt(state, seat, prompt).default
 
 
-def _best_by_resolving(state: State, seat: int, prompt: Prompt) -> str:
+def _as_prompt(state: State, seat: int, prompt: Prompt | Choice) -> Prompt:
+    """The seat's prompt, built from the state when the playout path gave only its choice:
+    for the few answers that need what only a prompt has (its default, `standard`'s way)."""
+    if isinstance(prompt, Prompt):
+        return prompt
+    return _game.pending(state)[seat]
+
+
+def _best_by_resolving(state: State, seat: int, prompt: Prompt | Choice) -> str:
     """The option that leaves the seat's position worth most, as `standard` answers, each
     option resolved on a copy without running the game on (the other seats' tasks, the
     next prompts): a third of what a full step costs."""
@@ -82,5 +100,5 @@ def _best_by_resolving(state: State, seat: int, prompt: Prompt) -> str:
         if best is None or value > best:
             best_id, best = option.id, value
     if best is None:  # no option resolves without the game run on: standard's full way
-        return standard_choice(state, seat, prompt)
+        return standard_choice(state, seat, _as_prompt(state, seat, prompt))
     return best_id

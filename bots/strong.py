@@ -23,7 +23,7 @@ from bots.budget import Answer, Budget
 from bots.rollout import Plan, Rollout
 from bots.standard import choose, dice_plans
 from bots.worth import margin
-from engine.core import Event, Prompt
+from engine.core import Choice, Event, Prompt
 from engine.khora.state import State
 
 if TYPE_CHECKING:
@@ -144,26 +144,31 @@ def _pairings(state: State, seat: int, prompt: Prompt) -> list[tuple[str, Plan]]
     return pairings
 
 
-Policy = Callable[[State, int, Prompt], str]
+# A playout's policy: the option id it takes for a seat's question (bots.rollout).
+Policy = Callable[[State, int, Choice], str]
 
 
 def _playout(
     state: State, seat: int, rng: Random, clock: Clock, deadline: float, policy: Policy
 ) -> float:
+    # The engine's playout path (`deciding`, `choice`, `take`): no prompts built, the answer
+    # not checked again (a sixth of a playout went to prompts and their checks); the seats
+    # answer in seat order, as `min(pending(state))` gave them.
+    game = _game
     decisions = 0
     while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
-        if _game.needs_chance(state):
-            state = _game.advance(state, _game.sample_chance(state, rng))
+        if game.needs_chance(state):
+            state = game.advance(state, game.sample_chance(state, rng))
             continue
-        pending = _game.pending(state)
-        other, prompt = min(pending.items())
-        option = policy(state, other, prompt)
-        state = _game.advance(
-            state,
-            Event(
-                "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option}, seat=other
-            ),
-        )
+        other = game.deciding(state)[0]
+        choice = game.choice(state, other)
+        option_id = policy(state, other, choice)
+        for option in choice.options:
+            if option.id == option_id:
+                break
+        else:
+            raise ValueError(f"the policy chose {option_id!r}, not an option of {choice.prompt}")
+        state = game.advance(state, game.take(state, other, choice, option))
         decisions += 1
     lead = margin(state, seat)
     return 1.0 / (1.0 + math.exp(-lead / 4.0))
