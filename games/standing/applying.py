@@ -1,9 +1,10 @@
 """Standing answers taken by the write path, as their player's own decisions.
 
-`GameWriter` holds one `StandingTurns` per change: open prompts are answered in the write that
-asks them (`answer_open`, before the commit: the seat is never seen asked, so no "your turn"
-email, reminder or push is written for it), secret ones at the step's deadline in place of the
-default (`at_deadline`). Every answer goes through `GameWriter.decide` like a player's, one at
+`GameWriter` holds one `StandingTurns` per change: open prompts, and the sealed simultaneous
+ones (the dice's tiles, the draft), are answered in the write that asks them (`answer_open`,
+before the commit: the seat is never seen asked, so no "your turn" email, reminder or push is
+written for it), other secret ones at the step's deadline in place of the default
+(`at_deadline`). Every answer goes through `GameWriter.decide` like a player's, one at
 a time, so the order of answers is the log's; the game's row lock serialises the writers.
 """
 
@@ -57,7 +58,7 @@ class StandingTurns:
         asked = [
             position
             for position in sorted(pending)
-            if pending[position].kind in kinds.OPEN_KINDS and self._plays(position)
+            if _at_once(pending[position].kind) and self._plays(position)
         ]
         if not asked:
             return False
@@ -87,9 +88,7 @@ class StandingTurns:
                 continue
             if kinds.sealed(rule.kind, rule.params) != sealed:
                 continue
-            result = kinds.fit(
-                rule.kind, rule.params, prompt, _track_level(writer, position, rule.params)
-            )
+            result = kinds.fit(rule.kind, rule.params, prompt, _player(writer, position))
             if isinstance(result, kinds.Cancelled):
                 cancel(rule, result.reason, writer.game.last_seq)
                 continue
@@ -103,6 +102,11 @@ class StandingTurns:
             _record_use(rule, writer.game, seq, prompt.id, result.option)
             return True
         return False
+
+
+def _at_once(prompt_kind: str) -> bool:
+    """Is a prompt of this kind answered as it is asked (games.standing.kinds says why)?"""
+    return prompt_kind in kinds.OPEN_KINDS or prompt_kind in kinds.SIMULTANEOUS_KINDS
 
 
 def cancel(rule: StandingAnswer, reason: str, seq: int | None) -> None:
@@ -129,9 +133,7 @@ def _record_use(rule: StandingAnswer, game: Game, seq: int, prompt_id: str, opti
     StandingUse.objects.create(answer=rule, game=game, seq=seq, prompt=prompt_id, option=option)
 
 
-def _track_level(writer: GameWriter, position: int, params: dict) -> int | None:
-    track = params.get("track")
-    if not track:
-        return None
+def _player(writer: GameWriter, position: int):
+    """The seat's engine state now (its tracks, dice, tiles and citizens), or None."""
     players = getattr(writer.state, "players", None)
-    return getattr(players[position], track, None) if players else None
+    return players[position] if players else None

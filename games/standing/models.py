@@ -14,6 +14,8 @@ class StandingAnswer(models.Model):
         EXPLORE = "explore"
         ACHIEVEMENT = "achievement"
         KEEP_CARD = "keep_card"
+        DICE_PLAN = "dice_plan"
+        DRAFT_ORDER = "draft_order"
         AHEAD = "ahead"
 
     class Cancel(models.TextChoices):
@@ -21,6 +23,7 @@ class StandingAnswer(models.Model):
         REPLACED = "replaced"
         TRACK_AT_TOP = "track_at_top"
         OPTION_MISSING = "option_missing"
+        TOO_FEW_TILES = "too_few_tiles"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="standing_answers"

@@ -2,10 +2,21 @@
 
 from rest_framework import serializers
 
-from common.inputs import StrictInput
-from games.standing.kinds import KINDS
+from common.inputs import StrictInput, json_type_error
+from games.standing.kinds import KINDS, MAX_DRAFT_CARDS, TILES
 
 KIND_HELP = f"One of: {', '.join(KINDS)} (docs/standing-answers.md)."
+
+
+class StrictListField(serializers.ListField):
+    """A list whose items are held to their JSON type too (DRF would read "3" as 3)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, list):
+            wrong = [json_type_error(self.child, item) for item in data]
+            if any(wrong):
+                raise serializers.ValidationError(next(w for w in wrong if w))
+        return super().to_internal_value(data)
 
 
 class StandingParamsInput(StrictInput):
@@ -30,6 +41,21 @@ class StandingParamsInput(StrictInput):
         max_length=64,
         help_text="keep_card: a politics card's id.",
     )
+    tiles = StrictListField(
+        child=serializers.IntegerField(),
+        required=False,
+        max_length=len(TILES),
+        help_text="dice_plan: action tiles (0 Philosophy .. 6 Development), most wanted first.",
+    )
+    max_citizens = serializers.IntegerField(
+        required=False, help_text="dice_plan: the most citizens the tiles may cost, 0 to 20."
+    )
+    cards = StrictListField(
+        child=serializers.CharField(trim_whitespace=False, max_length=64),
+        required=False,
+        max_length=MAX_DRAFT_CARDS,
+        help_text="draft_order: politics cards' ids, most wanted first.",
+    )
     prompt_kind = serializers.CharField(
         required=False,
         trim_whitespace=False,
@@ -51,7 +77,8 @@ class StandingAnswerInput(StrictInput):
     params = StandingParamsInput(
         default=dict,
         help_text="progress: {track, max_price}; explore: {}; achievement: {reward}; "
-        "keep_card: {card}; ahead: {prompt_kind, option} (docs/standing-answers.md).",
+        "keep_card: {card}; dice_plan: {tiles, max_citizens}; draft_order: {cards}; "
+        "ahead: {prompt_kind, option} (docs/standing-answers.md).",
     )
 
 
@@ -64,7 +91,7 @@ class StandingAnswerOutput(serializers.Serializer):
     used_seq = serializers.IntegerField(allow_null=True, help_text="The log entry it last made.")
     cancel_reason = serializers.CharField(
         help_text="Why it stopped: cancelled_by_player, replaced, track_at_top, "
-        "option_missing; empty while active."
+        "option_missing, too_few_tiles; empty while active."
     )
     cancelled_seq = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()

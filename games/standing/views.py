@@ -24,6 +24,16 @@ SET_EXAMPLES = [
         value={"kind": "progress", "params": {"track": "culture", "max_price": 3}},
     ),
     OpenApiExample(
+        "The dice: Military, Trade, Culture, Politics, at most 1 citizen",
+        request_only=True,
+        value={"kind": "dice_plan", "params": {"tiles": [4, 3, 2, 5], "max_citizens": 1}},
+    ),
+    OpenApiExample(
+        "The draft: these cards first, else the first card offered",
+        request_only=True,
+        value={"kind": "draft_order", "params": {"cards": ["diolkos", "austerity"]}},
+    ),
+    OpenApiExample(
         "The next achievement's reward, ahead",
         request_only=True,
         value={"kind": "ahead", "params": {"prompt_kind": "achievement_reward", "option": "tax"}},
@@ -57,8 +67,9 @@ CANCEL_EXAMPLES = [
 DESCRIPTION = (
     "A standing answer answers, as your own decision, each prompt of its kind it fits (an "
     "answer given ahead: the next one only); one that no longer fits is cancelled and says "
-    "why. Open prompts are answered as they are asked; a secret one (Legislation's keep) at "
-    "its step's deadline, so that nobody learns anything from when it was answered."
+    "why. Open prompts, and the sealed simultaneous ones (the dice's tiles, the draft), are "
+    "answered as they are asked; Legislation's keep at its step's deadline, so that nobody "
+    "learns anything from when it was answered."
 )
 
 
@@ -117,7 +128,7 @@ class MyStandingAnswersView(APIView):
         operation_id="me_standing_answers_create",
         summary="Leave a standing answer for new games",
         request=StandingAnswerInput,
-        examples=SET_EXAMPLES[:1],
+        examples=SET_EXAMPLES[:3],
         responses={201: StandingAnswerOutput, **problems(400, 401, 422)},
         description="Copied onto each game of yours when it starts (not an answer ahead).",
     )

@@ -1,6 +1,8 @@
 """Each kind of standing answer applied, re-checked and cancelled, against real engine prompts
 on a stand-in writer (the real write path: test_standing_play.py)."""
 
+from types import SimpleNamespace
+
 import pytest
 
 import engine
@@ -96,7 +98,8 @@ def test_progress_is_cancelled_with_its_reason_once_the_track_is_at_its_top(tabl
         kind="progress",
         params={"track": "culture", "max_price": 9},
     )
-    monkeypatch.setattr("games.standing.applying._track_level", lambda *args: 7)
+    at_top = SimpleNamespace(culture=7)  # the seat's engine state: its track at the top
+    monkeypatch.setattr("games.standing.applying._player", lambda *args: at_top)
     writer = Writer(game, {0: prompt(0, "progress", [("done", {})], pid="p0-11")})
     assert not turns(game).answer_open(writer)
     rule.refresh_from_db()
