@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 import engine
-from bots.standard import CARD_CHOICES, best_dice_plan
+from bots.standard import CARD_CHOICES, best_dice_plan, seat_trial
 from bots.standard import choose as standard_choice
 from bots.worth import explore_gains, worth
 from engine.core import Choice, Prompt
@@ -91,7 +91,7 @@ def _best_by_resolving(state: State, seat: int, prompt: Prompt | Choice) -> str:
     next prompts): a third of what a full step costs."""
     best_id, best = prompt.options[0].id, None
     for option in prompt.options:
-        trial = state.clone()
+        trial = seat_trial(state, seat)
         try:
             resolve_head(trial, seat, option)
         except Exception:  # an option that needs the game run on to resolve: judged as none

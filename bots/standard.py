@@ -86,11 +86,29 @@ def _best_by_worth(state: State, seat: int, prompt: Prompt) -> str:
     return best_id
 
 
+def seat_trial(state: State, seat: int) -> State:
+    """A copy of `state` to try one of the seat's moves on: the seat's player copied, the
+    other players shared with `state`, not copied (a full copy is two fifths dearer, and the
+    bots make one for every option they weigh). It must only resolve the seat's own task, an
+    action tile of its own or a card it plays (`start_action`, `resolve_head`, `play_card`),
+    which change no other player: tests/bots/test_trials.py checks that over many games. The
+    state's own fields are the copy's, as `State.clone` makes them."""
+    players = state.players
+    state.players = []  # State.clone copies every player: here none, then one
+    try:
+        trial = state.clone()
+    finally:
+        state.players = players
+    trial.players = mine = players[:]
+    mine[seat] = players[seat].clone()
+    return trial
+
+
 def card_value(state: State, seat: int, card_id: str, base: float | None = None) -> float:
     """What holding `card_id` is worth to the seat: what playing it adds, less what it costs;
     `base`: the seat's worth now, when the caller has it (the same for every card)."""
     card = CARDS[card_id]
-    trial = state.clone()
+    trial = seat_trial(state, seat)
     player = trial.players[seat]
     if card_id not in player.hand:
         player.hand = [*player.hand, card_id]
@@ -193,7 +211,7 @@ def tile_value(
     """What taking action `tile` now would add to the seat's worth, with its best follow-up;
     `base`: the seat's worth now, when the caller has it (the same for every tile); `fast`:
     an exploration or a token bought judged by its gains (bots.worth.Gains), not played out."""
-    trial = state.clone()
+    trial = seat_trial(state, seat)
     trial.players[seat].agenda = []
     if base is None:
         base = worth(state, seat)
@@ -223,7 +241,7 @@ def _best_follow_up(state: State, seat: int, task: Task, now: float) -> float:
     handler = seat_tasks.HANDLERS[task.kind]
     best = now
     for option in handler.options(state, seat, task):
-        trial = state.clone()
+        trial = seat_trial(state, seat)
         trial.players[seat].agenda = without(trial.players[seat].agenda, task)
         try:
             handler.resolve(trial, seat, task, option)

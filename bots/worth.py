@@ -208,16 +208,20 @@ class Gains:
     may add through the seat's cards' scorers is left out."""
 
     __slots__ = (
-        "colours",
+        "blue",
         "drachma",
         "early",
         "extras",
+        "green",
         "hope",
+        "hopes",
+        "known_extras",
         "left",
         "major",
         "majors",
         "minor",
         "player",
+        "red",
         "seat",
         "state",
         "troop",
@@ -229,21 +233,35 @@ class Gains:
         self.left = left = rounds_left(state)
         self.early = early = left / (ROUNDS - 1)
         tokens = player.tokens
-        self.colours = {
-            colour: tokens.get(f"{colour}_minor", 0) + tokens.get(f"{colour}_major", 0)
-            for colour in ("red", "blue", "green")
-        }
+        self.red = tokens.get("red_minor", 0) + tokens.get("red_major", 0)
+        self.blue = tokens.get("blue_minor", 0) + tokens.get("blue_major", 0)
+        self.green = tokens.get("green_minor", 0) + tokens.get("green_major", 0)
         self.drachma = _drachma(left, early)
         self.majors = player.token_count(tier="major")
-        self.extras = _extras(state, seat, player.vp, player.troops, self.majors, left)
+        # What `of` asks again and again for the spaces of one exploration, by what it reads:
+        # the hope by the tokens of each colour, the extras by VP, troops and major tokens.
+        self.hopes: dict[tuple[int, int, int], float] = {}
+        self.known_extras: dict[tuple[int, int, int], float] = {}
+        self.extras = self._extras(player.vp, player.troops, self.majors)
         self.troop = TROOP + TROOP_EARLY * early
         self.minor, self.major = MINOR + MINOR_EARLY * early, MAJOR + MAJOR_EARLY * early
-        self.hope = self._hope(self.colours) if left else 0.0
+        self.hope = self._hope(self.red, self.blue, self.green) if left else 0.0
 
-    def _hope(self, colours: dict[str, int]) -> float:
-        return _prospects(
-            self.player, self.early, colours["red"], colours["blue"], colours["green"]
-        )
+    def _hope(self, red: int, blue: int, green: int) -> float:
+        key = (red, blue, green)
+        hope = self.hopes.get(key)
+        if hope is None:
+            hope = self.hopes[key] = _prospects(self.player, self.early, red, blue, green)
+        return hope
+
+    def _extras(self, vp: int, troops: int, majors: int) -> float:
+        key = (vp, troops, majors)
+        extras = self.known_extras.get(key)
+        if extras is None:
+            extras = self.known_extras[key] = _extras(
+                self.state, self.seat, vp, troops, majors, self.left
+            )
+        return extras
 
     def of(
         self, given: tuple[tuple[str, str], ...], drachma: int = 0, vp: int = 0, lost: int = 0
@@ -254,20 +272,23 @@ class Gains:
         troops = player.troops
         gained = vp + drachma * self.drachma
         gained -= (min(troops, 15) - min(max(0, troops - lost), 15)) * self.troop
-        colours = dict(self.colours)
+        red, blue, green = self.red, self.blue, self.green
         majors = self.majors
         for colour, tier in given:
-            colours[colour] += 1
+            if colour == "red":
+                red += 1
+            elif colour == "blue":
+                blue += 1
+            else:
+                green += 1
             if tier == "major":
                 majors += 1
                 gained += self.major + player.glory
             else:
                 gained += self.minor
         if self.left:
-            gained += self._hope(colours) - self.hope
-        after = _extras(
-            self.state, self.seat, player.vp + vp, max(0, troops - lost), majors, self.left
-        )
+            gained += self._hope(red, blue, green) - self.hope
+        after = self._extras(player.vp + vp, max(0, troops - lost), majors)
         return gained + after - self.extras
 
 
