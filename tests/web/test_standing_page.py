@@ -66,3 +66,35 @@ def test_defaults_for_new_games_on_the_preferences_page_in_ukrainian():
     refused = client.post("/preferences/standing/add/", {"rule": "ahead:explore|skip"}, **HX)
     assert "Така постійна відповідь недійсна." in refused.content.decode()
     assert StandingAnswer.objects.filter(user=ola, game=None, kind="achievement").count() == 1
+
+
+def test_the_dice_plan_and_the_draft_order_from_their_forms_in_both_languages():
+    ann, ola = make_user("ann"), make_user("ola", language="uk")
+    game = start_game([ann, ola])
+    add = f"/games/{game.public_id}/standing/add/"
+    form = client_for(ann).get(f"/games/{game.public_id}/standing/").content.decode()
+    assert 'name="tiles"' in form and 'name="cards"' in form and 'name="max_citizens"' in form
+    # The lists in order, a blank one left out: Military, Trade, Culture.
+    dice = {"rule": "dice_plan", "tiles": ["4", "", "3", "2"], "max_citizens": "1"}
+    section = client_for(ann).post(add, dice, **HX).content.decode()
+    assert "Dice: Military (4), Trade (3), Culture (2), the first that fit within 1 citizens" in (
+        section
+    )
+    assert StandingAnswer.objects.get(user=ann, kind="dice_plan").params == {
+        "tiles": [4, 3, 2],
+        "max_citizens": 1,
+    }
+    twice = {"rule": "dice_plan", "tiles": ["4", "4"], "max_citizens": "1"}
+    refused = client_for(ann).post(add, twice, **HX).content.decode()
+    assert "not valid" in refused
+
+    cards = {"rule": "draft_order", "cards": ["diolkos", "", "austerity"]}
+    section = client_for(ola).post("/preferences/standing/add/", cards, **HX).content.decode()
+    assert "Відбір: «" in section and "перша, що є на руці, інакше перша запропонована" in section
+    assert StandingAnswer.objects.get(user=ola, game=None).params == {
+        "cards": ["diolkos", "austerity"]
+    }
+    uk_form = client_for(ola).get(f"/games/{game.public_id}/standing/").content.decode()
+    assert "Кубики: мої плитки дій" in uk_form and "платячи не більше (громадян)" in uk_form
+    nothing = client_for(ola).post(add, {"rule": "draft_order"}, **HX).content.decode()
+    assert "Така постійна відповідь недійсна." in nothing

@@ -5,11 +5,32 @@ STANDING = {
     "Your standing answers": "Ваші постійні відповіді",
     "Standing answers for your new games": "Постійні відповіді для ваших нових партій",
     "The server gives these answers for you, as your own, when a prompt they fit is asked. "
-    "Only you see them. A secret choice (Legislation) is made at its deadline, so that nobody "
-    "learns anything from when it was made.": "Сервер дає ці відповіді за вас, як ваші власні, "
-    "коли постає запитання, якому вони підходять. Бачите їх лише ви. Таємний вибір "
-    "(Законотворчість) робиться, коли спливає час на відповідь, щоб ніхто нічого не дізнався з "
+    "Only you see them. The dice and the draft are answered as they are asked (everyone "
+    "chooses in secret at once, so that tells only that you have chosen); a secret choice that "
+    "depends on your cards (Legislation) is made at its deadline, so that nobody learns "
+    "anything from when it was made.": "Сервер дає ці відповіді за вас, як ваші власні, "
+    "коли постає запитання, якому вони підходять. Бачите їх лише ви. Кубики й відбір "
+    "відповідаються одразу, щойно постає запитання (усі обирають таємно й водночас, тож це "
+    "каже лише, що ви вже обрали); таємний вибір, що залежить від ваших карт "
+    "(Законотворчість), робиться, коли спливає час на відповідь, щоб ніхто нічого не дізнався з "
     "того, коли його зроблено.",
+    "cancelled: you roll more dice than the plan names tiles": (
+        "скасовано: ви кидаєте більше кубиків, ніж план називає плиток"
+    ),
+    "Dice: my tiles, most wanted first (the first that fit are taken, highest die on the "
+    "highest tile)": "Кубики: мої плитки дій, найбажаніші першими (беруться перші, що "
+    "підходять; найвищий кубик на плитку з найвищим номером)",
+    "Choice %(n)s": "Вибір %(n)s",
+    "paying at most (citizens)": "платячи не більше (громадян)",
+    "Draft: the first of these cards in the hand, else the first card offered": (
+        "Відбір: перша з цих карт, що є на руці, інакше перша запропонована"
+    ),
+    "Dice: %(tiles)s, the first that fit within %(citizens)s citizens, highest die on the "
+    "highest tile": "Кубики: %(tiles)s, перші, що вміщаються в %(citizens)s громадян; "
+    "найвищий кубик на плитку з найвищим номером",
+    "Draft: %(cards)s, the first in the hand, else the first card offered": (
+        "Відбір: %(cards)s, перша, що є на руці, інакше перша запропонована"
+    ),
     "Copied onto each of your games when it starts; change them there for one game.": (
         "Копіюються в кожну вашу партію, коли вона починається; для однієї партії змініть їх там."
     ),

@@ -21,7 +21,7 @@ from engine.khora.content.cards import CARDS
 from engine.khora.content.tracks import PROGRESS_TRACKS
 from games.models import Game
 from games.selectors import game_get, seat_of
-from games.standing import selectors, services
+from games.standing import kinds, selectors, services
 
 # The answers given ahead the page offers (the API takes any option id of these prompt kinds).
 AHEAD = [
@@ -31,6 +31,8 @@ AHEAD = [
     *[("progress", f"advance:{track}") for track in PROGRESS_TRACKS],
     ("progress", "done"),
 ]
+# How many cards the draft's form lets a player list (the API takes up to kinds.MAX_DRAFT_CARDS).
+DRAFT_PLACES = 5
 
 
 @login_required
@@ -74,21 +76,34 @@ def _parse(form) -> tuple[str, dict]:
     """The form's fields as a rule: `rule` names it; the services check the rest."""
     rule = form.get("rule", "")
     if rule == "progress":
-        try:
-            price = int(form.get("max_price", ""))
-        except ValueError:
-            price = -1
-        return "progress", {"track": form.get("track", ""), "max_price": price}
+        return "progress", {
+            "track": form.get("track", ""),
+            "max_price": _whole(form.get("max_price", "")),
+        }
     if rule == "explore":
         return "explore", {}
     if rule.startswith("achievement:"):
         return "achievement", {"reward": rule.partition(":")[2]}
     if rule == "keep_card":
         return "keep_card", {"card": form.get("card", "")}
+    if rule == "dice_plan":
+        # The choices in the order of the form's lists; a list left blank is no choice.
+        tiles = [_whole(value) for value in form.getlist("tiles") if value != ""]
+        return "dice_plan", {"tiles": tiles, "max_citizens": _whole(form.get("max_citizens", ""))}
+    if rule == "draft_order":
+        return "draft_order", {"cards": [card for card in form.getlist("cards") if card]}
     if rule.startswith("ahead:"):
         prompt_kind, _sep, option = rule.partition(":")[2].partition("|")
         return "ahead", {"prompt_kind": prompt_kind, "option": option}
     return rule, {}
+
+
+def _whole(value: str) -> int:
+    """A form's number; anything else is -1, which no rule takes (the services say so)."""
+    try:
+        return int(value)
+    except ValueError:
+        return -1
 
 
 def _refusal(error: DomainError) -> str:
@@ -142,6 +157,10 @@ def _section(request, public_id: str | None, error: str = "", notice: str = ""):
             ((card, catalog.card_name(card, lang)) for card in CARDS), key=lambda c: c[1]
         ),
         "ahead": [(f"{k}|{o}", _ahead_text(k, o, lang)) for k, o in AHEAD] if game else [],
+        "tiles": [(t, catalog.tile_name(t, lang)) for t in kinds.TILES],
+        # Each list's first choice: the tiles highest first, as the dice's own default does.
+        "tile_places": [(place, max(kinds.TILES) - place) for place in kinds.TILES],
+        "draft_places": range(DRAFT_PLACES),
         "error": error,
         "notice": notice,
     }
@@ -166,6 +185,18 @@ def _describe(answer: dict, lang: str) -> str:
     if kind == "keep_card":
         return _("Legislation: keep «%(card)s» if it is drawn (at the deadline)") % {
             "card": catalog.card_name(params["card"], lang)
+        }
+    if kind == "dice_plan":
+        return _(
+            "Dice: %(tiles)s, the first that fit within %(citizens)s citizens, highest die on "
+            "the highest tile"
+        ) % {
+            "tiles": ", ".join(catalog.tile_name(t, lang) for t in params["tiles"]),
+            "citizens": params["max_citizens"],
+        }
+    if kind == "draft_order":
+        return _("Draft: %(cards)s, the first in the hand, else the first card offered") % {
+            "cards": ", ".join(f"«{catalog.card_name(c, lang)}»" for c in params["cards"])
         }
     return _("Given ahead, the next one: %(answer)s") % {
         "answer": _ahead_text(params["prompt_kind"], params["option"], lang)
