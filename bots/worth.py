@@ -91,20 +91,29 @@ def worth(state: State, seat: int) -> float:
                 score += scorer(state, seat)
     if state.finished:
         return score + player.drachma * 0.01
-    left = rounds_left(state)
+    # rounds_left, _drachma and _extras spelled out: worth is asked some 200 times a playout.
+    played_round = state.round
+    left = ROUNDS - (played_round if played_round > 1 else 1)
+    if left < 0:
+        left = 0
     early = left / (ROUNDS - 1)  # 1 in round 1, 0 in the last round
     minors = red + blue + green - majors
     # In the last round a drachma is worth only what it still buys (a card, a token, a
     # development), and a card kept in hand nothing: it scores only if played now (its play
     # is valued as the option that plays it). Valued as before, both made the bot keep them
     # rather than pay for a card's points (issue 51: 2 VP a seat left in hand).
-    drachma = _drachma(left, early)
+    drachma = DRACHMA + DRACHMA_EARLY * early if left else LAST_ROUND_DRACHMA
+    citizens, troops, development = player.citizens, player.troops, player.development
+    extras = _achievements(state, player, player.vp, troops, majors, left)
+    if state.current_event in EVENT_STAKES:  # no stake otherwise (_event_stake)
+        extras += _event_stake(state, seat, troops)
+    developed = development - 1 if development > 1 else 0
     return (
         score
         + player.drachma * drachma
         + player.philosophy * (PHILOSOPHY + PHILOSOPHY_EARLY * early)
-        + min(player.citizens, 15) * (CITIZEN + CITIZEN_EARLY * early)
-        + min(player.troops, 15) * (TROOP + TROOP_EARLY * early)
+        + (citizens if citizens < 15 else 15) * (CITIZEN + CITIZEN_EARLY * early)
+        + (troops if troops < 15 else 15) * (TROOP + TROOP_EARLY * early)
         + player.tax * TAX_PER_ROUND * left
         + player.glory * (GLORY + GLORY_EARLY * early)
         + (player.economy - 1) * ECONOMY_PER_ROUND * left
@@ -112,11 +121,11 @@ def worth(state: State, seat: int) -> float:
         + (player.military - 1) * MILITARY_PER_ROUND * left
         + minors * (MINOR + MINOR_EARLY * early)
         + majors * (MAJOR + MAJOR_EARLY * early)
-        + max(0, player.development - 1) * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
+        + developed * (2.0 * early + DEVELOPMENT_PER_ROUND * left)
         + ONGOING_PER_ROUND * left * ongoing
         + (THIRD_DIE_PER_ROUND * left if player.dice_count > 2 else 0.0)
         + (_prospects(player, early, red, blue, green) if left else 0.0)
-        + _extras(state, seat, player.vp, player.troops, majors, left)
+        + extras
     )
 
 
@@ -271,7 +280,10 @@ class Gains:
         player = self.player
         troops = player.troops
         gained = vp + drachma * self.drachma
-        gained -= (min(troops, 15) - min(max(0, troops - lost), 15)) * self.troop
+        left_over = troops - lost if troops > lost else 0  # min and max spelled out
+        gained -= ((troops if troops < 15 else 15) - (left_over if left_over < 15 else 15)) * (
+            self.troop
+        )
         red, blue, green = self.red, self.blue, self.green
         majors = self.majors
         for colour, tier in given:
@@ -288,7 +300,7 @@ class Gains:
                 gained += self.minor
         if self.left:
             gained += self._hope(red, blue, green) - self.hope
-        after = self._extras(player.vp + vp, max(0, troops - lost), majors)
+        after = self._extras(player.vp + vp, left_over, majors)
         return gained + after - self.extras
 
 
