@@ -3,7 +3,14 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matchmaking.services import MAX_RATING_BAND, STEP_HOURS
+import engine
+from matchmaking.services import GAME_TYPES, MAX_RATING_BAND, STEP_HOURS, seat_counts
+
+# A game's name is its own in every language (a title, not translated).
+GAME_TITLES = {game_type: engine.get_game(game_type).setup.title for game_type in GAME_TYPES}
+# Every hosted game's seat counts; one the chosen game is not played with is refused by the
+# service, with a message.
+SEAT_COUNTS = sorted({count for game_type in GAME_TYPES for count in seat_counts(game_type)})
 
 
 class FindGameForm(forms.Form):
@@ -11,9 +18,15 @@ class FindGameForm(forms.Form):
     # names on the same page.
     prefix = "find"
 
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=list(GAME_TITLES.items()),
+        initial="khora",
+        required=False,  # Khôra when not given (forms from before Khlor)
+    )
     players = forms.TypedChoiceField(
         label=_("Players"),
-        choices=[("", _("any number")), ("2", "2"), ("3", "3"), ("4", "4")],
+        choices=[("", _("any number")), *((str(n), str(n)) for n in SEAT_COUNTS)],
         coerce=int,
         empty_value=None,
         required=False,
@@ -34,3 +47,10 @@ class FindGameForm(forms.Form):
         required=False,
         help_text=_("Only players whose rating is at most this far from yours; empty: anyone."),
     )
+
+    def clean(self):
+        """The service's terms: `game_type` is the game chosen (Khôra when none is)."""
+        data = super().clean()
+        if "game" not in self.errors:
+            data["game_type"] = data.pop("game", "") or "khora"
+        return data

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEAT_COUNTS = (2, 3, 4)
-
 
 @dataclass(frozen=True)
 class Waiting:
     entry_id: int
     user_id: int
-    players: int | None  # None: any of SEAT_COUNTS
+    players: int | None  # None: any of the game's seat counts
     rating: float
     rating_band: int | None  # None: anyone
 
@@ -35,11 +33,17 @@ def compatible(a: Waiting, b: Waiting, mutes: set[frozenset[int]]) -> bool:
     )
 
 
-def table_for(new: Waiting, others: list[Waiting], mutes: set[frozenset[int]]) -> list[Waiting]:
+def table_for(
+    new: Waiting,
+    others: list[Waiting],
+    mutes: set[frozenset[int]],
+    seat_counts: tuple[int, ...],
+) -> list[Waiting]:
     """The entries of the table `new` completes (itself first), or [] when none is complete yet.
-    `others`: the compatible queue's other waiting entries, oldest first. The fewest seats the
-    newcomer accepts are tried first: a table forms as soon as enough players wait."""
-    for seats in (new.players,) if new.players else SEAT_COUNTS:
+    `others`: the compatible queue's other waiting entries (the same game, step length and
+    language), oldest first; `seat_counts`: the game's. The fewest seats the newcomer accepts
+    are tried first: a table forms as soon as enough players wait."""
+    for seats in (new.players,) if new.players else sorted(seat_counts):
         table = [new]
         for other in others:
             if other.players not in (None, seats):

@@ -5,7 +5,14 @@ from rest_framework import serializers
 
 from accounts.models import LANGUAGE_CHOICES
 from common.inputs import StrictInput
-from matchmaking.services import GAME_TYPES, MAX_RATING_BAND, STEP_HOURS
+from matchmaking.services import GAME_TYPES, MAX_RATING_BAND, STEP_HOURS, seat_counts
+
+# Each game's seat counts, as its setup declares them (the service refuses one outside its
+# game's: 400 invalid_input naming them).
+SEATS_BY_GAME = {game_type: seat_counts(game_type) for game_type in GAME_TYPES}
+_SEATS_TOLD = "; ".join(
+    f"{game_type}: {', '.join(map(str, counts))}" for game_type, counts in SEATS_BY_GAME.items()
+)
 
 
 @extend_schema_field({"type": "integer", "enum": list(STEP_HOURS)})
@@ -21,14 +28,19 @@ class StepHoursField(serializers.IntegerField):
 
 class EntryInput(StrictInput):
     game = serializers.ChoiceField(
-        choices=GAME_TYPES, default="khora", source="game_type", help_text="The game type."
+        choices=GAME_TYPES,
+        default="khora",
+        source="game_type",
+        help_text="The game to play: khora (the default) or khlor. Entries of different games "
+        "are never matched together.",
     )
     players = serializers.IntegerField(
-        min_value=2,
-        max_value=4,
+        min_value=min(min(counts) for counts in SEATS_BY_GAME.values()),
+        max_value=max(max(counts) for counts in SEATS_BY_GAME.values()),
         allow_null=True,
         default=None,
-        help_text="The seats of the game wanted; null (the default): any of 2, 3 or 4.",
+        help_text="The seats of the game wanted, among the game's own "
+        f"({_SEATS_TOLD}); null (the default): any of them.",
     )
     step_hours = StepHoursField(help_text="Hours each player has for a decision.")
     language = serializers.ChoiceField(
@@ -47,7 +59,9 @@ class EntryInput(StrictInput):
 class EntryOutput(serializers.Serializer):
     id = serializers.IntegerField()
     game_type = serializers.CharField()
-    players = serializers.IntegerField(allow_null=True, help_text="null: any of 2, 3 or 4.")
+    players = serializers.IntegerField(
+        allow_null=True, help_text="null: any of the game's seat counts."
+    )
     step_hours = serializers.IntegerField()
     language = serializers.CharField()
     rating_band = serializers.IntegerField(allow_null=True)

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 
+import engine
 from chat.models import ChatMute
 from common import clock
 from common.errors import DomainError
@@ -25,7 +26,8 @@ from matchmaking.models import QueueEntry, QueueLock, RematchOffer
 from ratings import skill
 from ratings.models import Rating
 
-GAME_TYPES = ("khora",)
+# Every game the server hosts; each queues apart, with the seat counts its setup declares.
+GAME_TYPES = tuple(engine.game_types())
 STEP_HOURS = (12, 24, 48, 72)  # within the new-game form's 1 to 336
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 MAX_RATING_BAND = 100
@@ -128,14 +130,21 @@ def _check_terms(game_type, players, step_hours, language, rating_band) -> None:
 
     if game_type not in GAME_TYPES:
         raise refuse("game_type", ", ".join(GAME_TYPES))
-    if players is not None and players not in matching.SEAT_COUNTS:
-        raise refuse("players", "2, 3, 4 or null (any)")
+    counts = seat_counts(game_type)
+    if players is not None and players not in counts:
+        setup = engine.get_game(game_type).setup
+        raise refuse("players", f"{', '.join(map(str, counts))} or null (any) for {setup.title}")
     if step_hours not in STEP_HOURS:
         raise refuse("step_hours", ", ".join(map(str, STEP_HOURS)))
     if language not in LANGUAGES:
         raise refuse("language", ", ".join(LANGUAGES))
     if rating_band is not None and not 1 <= rating_band <= MAX_RATING_BAND:
         raise refuse("rating_band", f"1 to {MAX_RATING_BAND}, or null (anyone)")
+
+
+def seat_counts(game_type: str) -> tuple[int, ...]:
+    """The seats a game of this type is played with, as its setup declares them."""
+    return tuple(engine.get_game(game_type).setup.seat_counts)
 
 
 def _rating_of(user_id: int, game_type: str) -> float:
@@ -172,7 +181,12 @@ def _match(entry: QueueEntry, now) -> Game | None:
             "user_id", "muted_id"
         )
     }
-    table = matching.table_for(_waiting(entry), [_waiting(other) for other in others], mutes)
+    table = matching.table_for(
+        _waiting(entry),
+        [_waiting(other) for other in others],
+        mutes,
+        seat_counts(entry.game_type),
+    )
     if not table:
         return None
     by_id = {entry.pk: entry} | {other.pk: other for other in others}
@@ -185,7 +199,8 @@ def _match(entry: QueueEntry, now) -> Game | None:
 
 
 def _start_game(entries: list[QueueEntry]) -> Game:
-    """The matched players' game, seats in a random order, started (the last join starts it)."""
+    """The matched players' game, seats in a random order, started (the last join starts it),
+    with its game's default options (Khôra's: cities dealt, so that nobody waits to choose)."""
     users = [entry.user for entry in entries]
     secrets.SystemRandom().shuffle(users)
     first = entries[0]
@@ -199,7 +214,7 @@ def _start_game(entries: list[QueueEntry]) -> Game:
                     order,
                     game_type=first.game_type,
                     step_hours=first.step_hours,
-                    options={"city_selection": "random"},
+                    options=engine.get_game(first.game_type).setup.defaults(),
                 )
         except DomainError as refused:
             if refused.code != "too_many_lobbies" or turn == len(users) - 1:

@@ -57,8 +57,9 @@ class EntriesView(APIView):
         responses={201: EntryOutput, **problems(400, 401, 409)},
         description=(
             "Wait for a game of these terms. As soon as enough compatible players wait (the "
-            "same game type, step length and language, the seats each accepts, within each "
-            "other's rating bands, and nobody who muted another in a game's chat), the game is "
+            "same game, step length and language: entries of two games never meet; the seats "
+            "each accepts, among the game's own; within each other's rating bands; and nobody "
+            "who muted another in a game's chat), the game is "
             "formed and started: the entry comes back `matched` with the game's id, and every "
             "player gets the usual game-started email, webhook and stream event. Otherwise it "
             "is `waiting` until it is matched, left, or expires (`expires_at`). You may wait in "
@@ -70,6 +71,11 @@ class EntriesView(APIView):
                 "Two players, a day per step",
                 request_only=True,
                 value={"players": 2, "step_hours": 24, "language": "en"},
+            ),
+            OpenApiExample(
+                "Khlor, any number of players",
+                request_only=True,
+                value={"game": "khlor", "players": None, "step_hours": 48, "language": "uk"},
             ),
             OpenApiExample("Waiting", response_only=True, value=ENTRY_EXAMPLE),
         ],

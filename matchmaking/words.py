@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 
 def refusal_text(code: str, message: str) -> str:
     friendly = {
+        # terms the form cannot send (a seat count the chosen game is not played with)
+        "invalid_input": _("No game was looked for: check the terms and try again."),
         "already_waiting": _("You already wait for a game like this one."),
         "too_many_entries": _("You wait in %(n)d queues, the most one player may; leave one first.")
         % {"n": settings.MATCHMAKING_MAX_ENTRIES},

@@ -80,9 +80,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DeliveryEnum": "notifications.models.Delivery",
         "BotLevelEnum": "bots.levels.LEVEL_NAMES",
-        # The games a new game may be (games_create); matchmaking queues only some of them.
+        # The games a new game may be (games_create), and a queue entry (matchmaking queues
+        # every game: the same choice, one name).
         "GameTypeEnum": "games.api.serializers.GAME_TYPES",
-        "GameEnum": "matchmaking.services.GAME_TYPES",
         "KindEnum": "games.api.schema_types.PROMPT_KINDS",  # every game's prompt kinds
         "GameStatusEnum": "games.models.Game.Status",
         "GameOverStatusEnum": "live.schema.GAME_OVER_STATUSES",

@@ -5,6 +5,7 @@ writes these into matchmaking/locale."""
 
 UK = {
     # the form
+    "Game": "Гра",
     "Players": "Гравці",
     "any number": "скільки завгодно",
     "Hours per step": "Годин на хід",

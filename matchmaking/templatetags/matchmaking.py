@@ -7,9 +7,15 @@ from django import template
 
 from common.errors import DomainError
 from matchmaking import rematch, selectors
-from matchmaking.forms import FindGameForm
+from matchmaking.forms import GAME_TITLES, FindGameForm
 
 register = template.Library()
+
+
+@register.filter
+def game_title(game_type: str) -> str:
+    """A queue entry's game, by its name ("Khlor")."""
+    return GAME_TITLES.get(game_type, game_type)
 
 
 @register.inclusion_tag("matchmaking/find_game.html", takes_context=True)

@@ -6,7 +6,7 @@ from typing import cast
 
 from khora_client import operations as op
 from khora_client.transport import Transport
-from khora_client.types.enums import GameName, Language
+from khora_client.types.enums import GameType, Language
 from khora_client.types.matchmaking import Entries, Entry, EntryInput, Rematch, StepHours
 
 
@@ -24,10 +24,11 @@ class MatchmakingApi:
         *,
         players: int | None = None,
         rating_band: int | None = None,
-        game: GameName = "khora",
+        game: GameType = "khora",
     ) -> Entry:
-        """Wait for a game of these terms (`players` None: any of 2, 3 or 4). The entry comes
-        back `matched`, with the started game's id, when it completed a table at once."""
+        """Wait for a game of these terms: `game` "khora" or "khlor" (entries of different
+        games never meet), `players` one of the game's seat counts or None (any). The entry
+        comes back `matched`, with the started game's id, when it completed a table at once."""
         body: EntryInput = {
             "game": game,
             "players": players,

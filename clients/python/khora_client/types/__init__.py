@@ -217,7 +217,6 @@ COMPONENTS: dict[str, Any] = {
     "EventDataOutput": EventData,
     "GameCreateInputRequest": GameCreateInput,
     "GameDetailOutput": GameDetail,
-    "GameEnum": GameName,
     "GameTypeEnum": GameType,
     "BoardEnum": Board,
     "KhlorOptionsInputRequest": KhlorOptionsInput,

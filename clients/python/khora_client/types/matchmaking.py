@@ -3,7 +3,7 @@ schema names it without its `Output` (or `InputRequest`: `…Input`) suffix."""
 
 from typing import Literal, NotRequired, TypedDict
 
-from khora_client.types.enums import GameName, Language
+from khora_client.types.enums import GameType, Language
 
 StepHours = Literal[12, 24, 48, 72]
 EntryStatus = Literal["waiting", "matched", "left", "expired"]
@@ -13,7 +13,7 @@ RematchStatus = Literal["none", "open", "started", "expired"]
 class EntryInput(TypedDict):
     """The body of `POST matchmaking/entries/` (matchmaking_entries_create)."""
 
-    game: NotRequired[GameName]
+    game: NotRequired[GameType]
     players: NotRequired[int | None]
     step_hours: StepHours
     language: Language
