@@ -133,16 +133,18 @@ class KhlorPlayerViewOutput(serializers.Serializer):
 
 
 class KhlorViewOutput(serializers.Serializer):
-    """The state of a Khlor game: the same for every viewer (Khlor hides nothing once dealt)."""
+    """The state of a Khlor game: the same for every viewer (Khlor hides nothing once dealt).
+    Written by hand; tests/games/api/test_khlor_view_schema.py holds it to real views, both
+    ways (members, types, nulls), and Khlor's members of OptionDataOutput to real options."""
 
     game = serializers.CharField(help_text="khlor")
     viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: spectator.")
-    phase = serializers.CharField()
-    step = serializers.CharField(allow_null=True)
+    phase = serializers.CharField(help_text="deal, turn, extra (the additional turns) or over.")
+    step = serializers.CharField(help_text="The step of the turn: place, remove, lay, ...")
     turn = serializers.IntegerField()
     seat_to_play = serializers.IntegerField(allow_null=True, help_text="Null before the deal.")
     deciding = serializers.ListField(child=serializers.IntegerField())
-    start_player = serializers.IntegerField(allow_null=True)
+    start_player = serializers.IntegerField()
     white_egg = serializers.CharField(help_text="The square of the white egg (D4).")
     squares = serializers.DictField(
         help_text="Per square (A1..G7): demons (bottom first), egg (a colour or null), colour."

@@ -139,11 +139,11 @@ class KhlorView(TypedDict):
     game: str
     viewer: int | None
     phase: str
-    step: str | None
+    step: str
     turn: int
     seat_to_play: int | None
     deciding: list[int]
-    start_player: int | None
+    start_player: int
     white_egg: str
     squares: dict[str, Any]
     supply: dict[str, int]
