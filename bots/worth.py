@@ -204,11 +204,25 @@ def explore_gains(state: State, seat: int) -> dict[str, float]:
     troops = state.players[seat].troops
     found = {}
     for space_id in state.exploration:
-        space = SPACES[space_id]
-        if troops >= space.troops_required:
-            lost = max(0, space.troops_lost + extra_loss)
-            found[f"space:{space_id}"] = gains.of(space.given, space.drachma, space.vp, lost)
+        option_id, required, given, drachma, vp, lost = _SPACES[space_id]
+        if troops >= required:
+            lost += extra_loss
+            found[option_id] = gains.of(given, drachma, vp, lost if lost > 0 else 0)
     return found
+
+
+# Each space's option id and what explore_gains reads of it, looked up once.
+_SPACES = {
+    space_id: (
+        f"space:{space_id}",
+        space.troops_required,
+        space.given,
+        space.drachma,
+        space.vp,
+        space.troops_lost,
+    )
+    for space_id, space in SPACES.items()
+}
 
 
 class Gains:
