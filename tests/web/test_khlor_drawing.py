@@ -8,8 +8,10 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.utils import translation
 
 from engine.khlor import game as khlor
+from web.drawing import khlor as drawing
 from web.drawing.khlor import circle, placement_icon, placement_squares, square_at, valley
 
 NS = ' xmlns="http://www.w3.org/2000/svg"'
@@ -99,3 +101,28 @@ def test_a_placement_names_its_squares_and_its_icon_draws_four_cells():
     icon = parsed(placement_icon("T:B2.C2.D2:C3", "en"))
     assert icon.get("aria-hidden") == "true"
     assert len(icon.findall("rect")) == 4 and len(icon.findall("circle")) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["G green", "B2: demons", "1 egg", "5 eggs", "2 placements", "Supply"]),
+        ("uk", ["З зелений", "B2: демони", "1 яйце", "5 яєць", "2 розміщення", "Запас"]),
+    ],
+)
+def test_the_pages_words_come_from_webs_catalog_in_either_language(lang, said):
+    """The words are gettext's (web/locale, context "Khlor"), in the language asked whatever
+    the active one, with Ukrainian's plural forms."""
+    with translation.override("uk" if lang == "en" else "en"):  # not the language asked
+        told = [
+            drawing.legend(lang),
+            drawing.square_words("B2", {"demons": ["blue", "green"], "egg": None}, lang),
+            drawing.eggs(1, lang),
+            drawing.eggs(5, lang),
+            drawing.placements(2, lang),
+            drawing.word("supply", lang),
+        ]
+    assert all(part in text for part, text in zip(said, told, strict=True)), told
+    assert drawing.square_words("C3", {"demons": [], "egg": "pink"}, lang) == (
+        "C3: рожеве яйце" if lang == "uk" else "C3: a pink egg"
+    )

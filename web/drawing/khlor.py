@@ -7,6 +7,11 @@ whole valley. While the viewer places a piece, the squares a placement can start
 links to that square's list of placements on the page (`#khlor-at-B2`), so a tap on the board
 chooses the square and the list below chooses the rotation; the links are keyboard-reachable
 and named.
+
+The pages' words are web's catalog's (web/locale, Ukrainian in web/i18n/uk_khlor.py), each
+with the context "Khlor" so that a change to one of Khôra's like-sounding words ("Supply",
+"Place") does not change Khlor's; the colours are the engine's glossary's
+(engine.khlor.text.COLOUR_UK), as its narration says them.
 """
 
 from __future__ import annotations
@@ -14,11 +19,119 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.utils import translation
 from django.utils.safestring import SafeString
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
-from engine.khlor.data import COLUMNS, PIECES, ROWS
-from web.drawing.khlor_words import colour, legend, letter, square_words, word
+from engine.khlor.data import COLOURS, COLUMNS, PIECES, ROWS
+from engine.khlor.text import COLOUR_UK
 from web.drawing.svg import element, figure, hint, render
+
+CELL = 46  # a square of the valley
+EDGE = 18  # the row numbers on the left, the column letters below
+
+# The page's words by the name its code and templates (khlor_table) use.
+WORDS = {
+    "game": "Khlor",  # a name, the same in every language
+    "valley": pgettext_lazy("Khlor", "The valley"),
+    "circle": pgettext_lazy("Khlor", "The circle of pieces"),
+    "white_egg": pgettext_lazy("Khlor", "the legendary white egg"),
+    "empty": pgettext_lazy("Khlor", "empty"),
+    "top": pgettext_lazy("Khlor", "on top"),
+    "dragon": pgettext_lazy("Khlor", "dragon"),
+    "dragon_before": pgettext_lazy("Khlor", "The dragon stands before piece %s."),
+    "ahead": pgettext_lazy("Khlor", "Ahead of the dragon: %s."),
+    "ahead_tag": pgettext_lazy("Khlor", "ahead"),
+    "caught": pgettext_lazy("Khlor", "Caught"),
+    "eggs_on_board": pgettext_lazy("Khlor", "Eggs in the valley"),
+    "supply": pgettext_lazy("Khlor", "Supply"),
+    "additional": pgettext_lazy("Khlor", "additional turn"),
+    "players": pgettext_lazy("Khlor", "Players, in turn order"),
+    "in_words": pgettext_lazy("Khlor", "The valley in words"),
+    "legend": pgettext_lazy("Khlor", "Letters: %s."),
+    "pick_square": pgettext_lazy(
+        "Khlor",
+        "Tap a square on the valley where the piece should catch (its first demon square, "
+        "counting from A1 along the rows), or pick from the list below.",
+    ),
+    "from_square": pgettext_lazy("Khlor", "From %s"),
+    "all_placements": pgettext_lazy("Khlor", "Show every placement"),
+    "placements_here": pgettext_lazy("Khlor", "%s placements from here"),
+    "score": pgettext_lazy("Khlor", "Final score"),
+    "place": pgettext_lazy("Khlor", "Place"),
+    "player": pgettext_lazy("Khlor", "Player"),
+    "total": pgettext_lazy("Khlor", "Total"),
+    "by_colour": pgettext_lazy("Khlor", "Points by colour"),
+    "tie_break": pgettext_lazy(
+        "Khlor", "Ties: most demons of one colour, then points from more colours, then shared."
+    ),
+    "rules": pgettext_lazy("Khlor", "Khlor's rules"),
+}
+
+
+def word(key: str, lang: str) -> str:
+    """One of the page's words in `lang` (the page's language, or another one asked)."""
+    with translation.override(lang):
+        return str(WORDS[key])
+
+
+def colour(name: str, lang: str) -> str:
+    """A colour's word: "green" / "зелений"."""
+    return COLOUR_UK[name][0] if lang == "uk" else name
+
+
+def letter(name: str, lang: str) -> str:
+    """A demon's or an egg's letter, so that no colour is told by its colour alone."""
+    with translation.override(lang):
+        return {
+            "green": pgettext("Khlor: a green demon's or egg's letter", "G"),
+            "blue": pgettext("Khlor: a blue demon's or egg's letter", "B"),
+            "yellow": pgettext("Khlor: a yellow demon's or egg's letter", "Y"),
+            "pink": pgettext("Khlor: a pink demon's or egg's letter", "P"),
+            "purple": pgettext("Khlor: a purple demon's or egg's letter", "V"),
+        }[name]
+
+
+def legend(lang: str) -> str:
+    """ "Letters: G green, B blue, ..." """
+    pairs = ", ".join(f"{letter(c, lang)} {colour(c, lang)}" for c in COLOURS)
+    return word("legend", lang) % pairs
+
+
+def eggs(count: int, lang: str) -> str:
+    with translation.override(lang):
+        return npgettext("Khlor", "%(count)s egg", "%(count)s eggs", count) % {"count": count}
+
+
+def placements(count: int, lang: str) -> str:
+    with translation.override(lang):
+        told = npgettext("Khlor", "%(count)s placement", "%(count)s placements", count)
+    return told % {"count": count}
+
+
+def square_words(name: str, square: Mapping, lang: str) -> str:
+    """One square in words: "B2: demons blue, green (on top)", "C3: a pink egg", "D1: empty"."""
+    stack = square["demons"]
+    if stack:
+        told = [colour(c, lang) for c in stack]
+        told[-1] += f" ({word('top', lang)})"
+        with translation.override(lang):
+            said = npgettext(
+                "Khlor",
+                "%(square)s: demon %(colours)s",
+                "%(square)s: demons %(colours)s",
+                len(stack),
+            )
+        return said % {"square": name, "colours": ", ".join(told)}
+    if square["egg"]:
+        egg = square["egg"]
+        # Ukrainian gives the egg's colour in the neuter (зелене яйце).
+        adjective = COLOUR_UK[egg][1] if lang == "uk" else egg
+        with translation.override(lang):
+            said = pgettext("Khlor", "%(square)s: a %(colour)s egg")
+        return said % {"square": name, "colour": adjective}
+    return f"{name}: {word('empty', lang)}"
+
 
 CELL = 46  # a square of the valley
 EDGE = 18  # the row numbers on the left, the column letters below
@@ -204,7 +317,4 @@ def placement_icon(placement_id: str, lang: str) -> SafeString:
 
 def colour_words(lang: str) -> list[dict[str, str]]:
     """The legend as data for the page: each colour's letter and word."""
-    return [
-        {"colour": c, "letter": letter(c, lang), "name": colour(c, lang)}
-        for c in ("green", "blue", "yellow", "pink", "purple")
-    ]
+    return [{"colour": c, "letter": letter(c, lang), "name": colour(c, lang)} for c in COLOURS]

@@ -14,7 +14,7 @@ from engine.khlor.data import COLOURS
 from games.models import Game
 from web import presenters
 from web.drawing import khlor
-from web.drawing.khlor_words import colour, eggs, placements, word
+from web.drawing.khlor import colour, eggs, placements, word
 
 PLACING = ("place", "extra", "extra_back")  # prompts whose options are placements
 ANCHOR_ID = "khlor-at-"  # the id of a square's group of placements (the board links to it)

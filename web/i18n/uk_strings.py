@@ -6,6 +6,7 @@ the .po file; translators may edit the .po directly afterwards."""
 from web.i18n.uk_access import ACCESS
 from web.i18n.uk_board import BOARD
 from web.i18n.uk_first_hour import FIRST_HOUR
+from web.i18n.uk_khlor import KHLOR
 from web.i18n.uk_standing import STANDING
 from web.i18n.uk_table_say import TABLE_SAY
 from web.i18n.uk_watch_and_invite import WATCH_AND_INVITE
@@ -354,6 +355,7 @@ UK.update({"Leaderboard": "Рейтинг гравців"})
 
 # The board drawn (web/drawing/).
 UK.update(BOARD)
+UK.update(KHLOR)  # Khlor's pages (web/drawing/khlor.py)
 
 # The first hour: the rules page's goal and tour, the links to them (issue 49).
 UK.update(ACCESS)
