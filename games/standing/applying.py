@@ -54,11 +54,15 @@ class StandingTurns:
         pending = writer.rules.pending(writer.state)
         if not pending or writer.rules.is_over(writer.state):
             return False
-        # Most prompts are of no kind a rule answers: then no query is made at all.
+        # Most prompts are of no kind a rule answers, or were asked before this change (and
+        # met the rules then: a rule set since skips the prompt open when it was set), such
+        # as another seat's sealed pick still owed: then no query is made at all.
         asked = [
             position
             for position in sorted(pending)
-            if _at_once(pending[position].kind) and self._plays(position)
+            if _at_once(pending[position].kind)
+            and pending[position].id != self.seats[position].pending_prompt
+            and self._plays(position)
         ]
         if not asked:
             return False
@@ -76,9 +80,13 @@ class StandingTurns:
         return self._answer(writer, position, prompt, sealed=True)
 
     def _plays(self, position: int) -> bool:
-        """A person plays the seat now (a bot's, or a bot standing in, answers itself)."""
+        """A person plays the seat now (a bot's, or a bot standing in, answers itself), who
+        may have rules here: a seat read with the player's write says whether they have any
+        (`standing`, games.write.locked_reads); one read otherwise is asked."""
         seat = self.seats[position]
-        return bool(seat.user_id) and not seat.is_bot and not seat.autoplay
+        if not seat.user_id or seat.is_bot or seat.autoplay:
+            return False
+        return bool(getattr(seat, "standing", True))
 
     def _answer(self, writer: GameWriter, position: int, prompt, *, sealed: bool) -> bool:
         for rule in self.rules()[position]:

@@ -1,6 +1,7 @@
 """What a player's write needs besides the game row, read in one query once the row is locked.
 
-The seats (by position, each with its player's username and whether a substitute plays it),
+The seats (by position, each with its player's username, whether a substitute plays it and
+whether its player has standing answers in the game),
 the game's newest step, its pause agreed by all (for the deadline the response tells) and the
 id of the response remembered for the request's Idempotency-Key:
 one query, run after the lock is taken, so it sees what the writer before us committed. (Read
@@ -24,6 +25,7 @@ from django.utils.dateparse import parse_datetime
 from common.columns import column_of
 from games.absences.models import Pause, Substitution
 from games.models import Game, GameStep, IdempotencyRecord, Seat, StateSnapshot
+from games.standing.models import StandingAnswer
 
 
 @dataclass
@@ -108,7 +110,9 @@ def _table_sql() -> str:
     pause = ", ".join(f"'{name}', p.{q(name)}" for name in _PAUSE_FIELDS)
     seat = ", ".join(f"s.{q(column_of(f))}" for f in Seat._meta.concrete_fields)
     # Who each seat's player is, and whether a substitute plays it: the log records who
-    # made each decision (games.actors) without another round trip.
+    # made each decision (games.actors) without another round trip. Whether the player left
+    # standing answers in the game: a prompt asked of a seat without any needs no query for
+    # them (games.standing.applying), as the dice and the draft are asked of every seat.
     users = get_user_model()._meta.db_table
     user_name = get_user_model().USERNAME_FIELD
     return f"""
@@ -123,7 +127,9 @@ def _table_sql() -> str:
             (SELECT u.{q(user_name)} FROM {q(users)} u WHERE u.id = s.user_id) AS username,
             EXISTS(SELECT 1 FROM {q(Substitution._meta.db_table)} sub
              WHERE sub.game_id = s.game_id AND sub.position = s.position
-             AND sub.until_seq IS NULL AND sub.substitute_id = s.user_id) AS substituted
+             AND sub.until_seq IS NULL AND sub.substitute_id = s.user_id) AS substituted,
+            EXISTS(SELECT 1 FROM {q(StandingAnswer._meta.db_table)} sa
+             WHERE sa.game_id = s.game_id AND sa.user_id = s.user_id AND sa.active) AS standing
         FROM {q(Seat._meta.db_table)} s
         WHERE s.game_id = %s
         ORDER BY s.position

@@ -9,6 +9,7 @@ from games.standing import kinds, services
 from games.standing.models import StandingUse
 from notifications.models import Notification
 from tests.games.standing.test_standing_kinds import Writer, prompt, table, turns
+from tests.games.standing.test_standing_play import _play_defaults_until
 from tests.players import assert_problem, start_game, url
 
 __all__ = ["table"]  # the fixture, shared with test_standing_kinds
@@ -155,3 +156,31 @@ def test_on_the_real_write_path_the_draft_is_answered_as_asked_and_bob_sees_no_m
     # Her seat in bob's view: how many picks, never which.
     hers = bob.get(url(game)).json()["view"]["players"][0]
     assert hers["draft_picks_count"] == 1 and card not in str(hers)
+
+
+def test_on_the_real_write_path_the_dice_are_placed_as_asked_and_stay_sealed(make_player):
+    alice, bob = make_player("alice"), make_player("bob")
+    plan = {"kind": "dice_plan", "params": {"tiles": [6, 5, 4, 3, 2, 1, 0], "max_citizens": 0}}
+    assert alice.post(STANDING, plan).status_code == 201  # every tile: it fits every roll
+    game = start_game([alice, bob])
+
+    def placed():
+        return StandingUse.objects.filter(game=game).count() >= 2  # both of her dice
+
+    _play_defaults_until([alice, bob], game, placed)
+    uses = list(StandingUse.objects.filter(game=game).order_by("seq"))
+    assert [u.option.startswith("tile:") for u in uses] == [True, True]
+    for use in uses:
+        entry = GameEvent.objects.get(game=game, seq=use.seq)
+        assert entry.seat == 0 and not entry.auto and entry.actor == "player"
+        assert not Notification.objects.filter(recipient=alice.user, prompt=use.prompt).exists()
+    # Bob still owes his dice: her tiles are sealed in his view, as if placed by hand.
+    assert bob.get(url(game, "prompt")).json()["prompt"]["kind"] == "assign_die"
+    seen = bob.get(url(game, "log") + f"?after={uses[0].seq - 1}&limit=2").json()["events"]
+    assert [e["seq"] for e in seen] == [u.seq for u in uses]
+    assert all(e["data"]["hidden"] and "option" not in e["data"] for e in seen), seen
+    assert all("standing" not in str(e) and e["actor"]["kind"] == "player" for e in seen)
+    mine = alice.get(url(game, "log") + f"?after={uses[0].seq - 1}&limit=2").json()["events"]
+    assert [e["data"]["option"] for e in mine] == [u.option for u in uses]  # hers, as by hand
+    hers = bob.get(url(game)).json()["view"]["players"][0]
+    assert hers["tiles_assigned"] == 2 and hers["tiles"] is None  # how many, never which
