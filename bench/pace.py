@@ -99,7 +99,10 @@ def simulate(args) -> dict:
         tick_every=timedelta(hours=args.tick_hours),
     )
     seconds = time.perf_counter() - started
-    figures = {key: pace_report.mix_figures(games) for key, games in raw["games"].items()}
+    figures = {
+        key: pace_report.mix_figures(games, raw["standing_users"].get(key, set()))
+        for key, games in raw["games"].items()
+    }
     header, rows = pace_report.table(mixes, figures)
     print_table(header, rows)
     print()

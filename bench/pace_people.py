@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from engine.khora.content.cards import CARDS  # the engine is standard library only too
+
 # Where the players live: their nights fall at different hours of the server's day, as in a
 # real table (each zone listed once per share of players).
 TIME_ZONES = (
@@ -42,6 +44,13 @@ OWN_VISIT = (timedelta(hours=12), 0.5)
 # A standing player's progress rule: one track, advanced while its price is at most this.
 TRACKS = ("economy", "culture", "military")
 MAX_PRICES = (3, 5, 8)
+# Their dice plan is what they do when they look (the prompt's default: the free tiles,
+# highest first), so a rule changes when they answer, not what: every tile, highest first,
+# paying no citizens. (A plan in an order of their own changes the games too: it takes
+# Legislation and tiles that cost citizens more often, which ask prompts of their own.)
+DICE_PLAN = {"tiles": [6, 5, 4, 3, 2, 1, 0], "max_citizens": 0}
+# Their draft order: this many cards they want most, in order (else the first offered).
+DRAFT_WANTED = 6
 
 
 @dataclass(frozen=True)
@@ -101,13 +110,17 @@ class Player:
 
     def standing_rules(self) -> list[tuple[str, dict]]:
         """The standing answers this player leaves (docs/standing-answers.md): explorations
-        and achievements answered always, one track advanced while it is cheap. Drawn apart
-        from `draws`, so the player's delays are the same as in a mix without them."""
+        and achievements answered always, one track advanced while it is cheap, a plan for
+        the dice (their own default's) and an order for the draft. Drawn apart from `draws`,
+        so the player's delays are the same as in a mix without them (and the first three
+        as before the last two were added)."""
         rules = random.Random(f"{self.draws_seed}:rules")
         return [
             ("explore", {}),
             ("achievement", {"reward": rules.choice(("tax", "glory"))}),
             ("progress", {"track": rules.choice(TRACKS), "max_price": rules.choice(MAX_PRICES)}),
+            ("dice_plan", dict(DICE_PLAN)),
+            ("draft_order", {"cards": rules.sample(sorted(CARDS), DRAFT_WANTED)}),
         ]
 
     def asleep(self, moment: datetime) -> bool:

@@ -7,7 +7,9 @@ Per mix, over its finished games (a game still playing when the run stopped is c
 - your-turn notices per player per round: "your turn" emails sent plus "your turn" pushes the
   push service took (the start's email and reminders are listed apart);
 - the share of the players' answers made by standing answers (their StandingUse entries among
-  the decisions of the log).
+  the decisions of the log);
+- the notices split between the players who left standing answers and those who did not
+  (in a mix of both, the players without rules pull the mix's figure up).
 "Per player per round" divides by the sum over games of players × rounds played.
 """
 
@@ -18,8 +20,10 @@ from statistics import mean, median
 from bench.pace_people import Mix
 
 
-def mix_figures(games: dict[int, dict]) -> dict:
+def mix_figures(games: dict[int, dict], standing_users: set[int] | None = None) -> dict:
+    """`standing_users`: the ids of the mix's players who left standing answers."""
     finished = [g for g in games.values() if g["status"] == "finished"]
+    with_rules, without_rules = _notices_split(finished, standing_users or set())
     player_rounds = sum(g["players"] * g["rounds"] for g in finished) or 1
     days = [(g["finished_at"] - g["started_at"]).total_seconds() / 86400 for g in finished]
     emails = _sum(finished, "emails")
@@ -49,6 +53,8 @@ def mix_figures(games: dict[int, dict]) -> dict:
         "notices_per_player_round": round(
             (emails.get("your_turn", 0) + pushes.get("your_turn", 0)) / player_rounds, 3
         ),
+        "notices_per_player_round_with_rules": with_rules,
+        "notices_per_player_round_without_rules": without_rules,
         "reminders_per_player_round": round(reminders / player_rounds, 3),
         "game_started_emails": emails.get("game_started", 0),
         "answers": answers,
@@ -59,6 +65,21 @@ def mix_figures(games: dict[int, dict]) -> dict:
             decisions.get("deadline", 0) / player_rounds, 3
         ),
     }
+
+
+def _notices_split(finished: list[dict], standing_users: set[int]):
+    """Your-turn notices per player per round of the players with standing answers, and of
+    those without (None for a group the mix has not)."""
+    notices, player_rounds = [0, 0], [0, 0]
+    for game in finished:
+        for user_id, count in game.get("notices_by_user", {}).items():
+            group = 0 if user_id in standing_users else 1
+            notices[group] += count
+            player_rounds[group] += game["rounds"]
+    return tuple(
+        round(n / rounds, 3) if rounds else None
+        for n, rounds in zip(notices, player_rounds, strict=True)
+    )
 
 
 def _sum(games: list[dict], key: str) -> dict[str, int]:
@@ -81,6 +102,13 @@ def table(mixes: list[Mix], figures: dict[str, dict]) -> tuple[list[str], list[l
         (
             "  of which emails / pushes",
             lambda f: f"{f['your_turn_emails']} / {f['your_turn_pushes']}",
+        ),
+        (
+            "  players with standing answers / without",
+            lambda f: (
+                f"{_num(f.get('notices_per_player_round_with_rules'), 2)} / "
+                f"{_num(f.get('notices_per_player_round_without_rules'), 2)}"
+            ),
         ),
         ("reminders per player per round", _per("reminders_per_player_round")),
         ("deadline defaults per player per round", _per("deadline_defaults_per_player_round")),
@@ -125,7 +153,11 @@ def targets(figures: dict[str, dict]) -> list[str]:
         if key in figures:
             value = figures[key]["notices_per_player_round"]
             verdict = "met" if value <= 1.5 else "NOT met"
-            said.append(f"notices per player per round ≤ 1.5 ({key}): {value:.2f}, {verdict}")
+            users = figures[key].get("notices_per_player_round_with_rules")
+            of_users = f" (its players with rules: {users:.2f})" if users is not None else ""
+            said.append(
+                f"notices per player per round ≤ 1.5 ({key}): {value:.2f}, {verdict}{of_users}"
+            )
     if "none" in figures and "half" in figures:
         none, half = figures["none"]["days_mean"], figures["half"]["days_mean"]
         if none and half:

@@ -132,6 +132,10 @@ def _run(mixes, games_per_mix, seed, step_hours, max_days, tick_every, log) -> d
             mix: [s.player.standing for s in state.people.values() if s.mix == mix]
             for mix in state.games
         },
+        "standing_users": {
+            mix: {s.user_id for s in state.people.values() if s.mix == mix and s.player.standing}
+            for mix in state.games
+        },
         "counts": state.counts,
         "end": moment,
     }

@@ -303,6 +303,8 @@ def game_figures(game_ids: list[int]) -> dict[int, dict]:
                 .annotate(n=Count("pk"))
                 .values_list("kind", "n")
             ),
+            # Your-turn notices (emails and pushes) per player: the split by who has rules.
+            "notices_by_user": _notices_by_user(game),
             "waits": TALLY.waits[game.pk],
             "wait_kinds": {
                 kind: n for (game_id, kind), n in TALLY.wait_kinds.items() if game_id == game.pk
@@ -311,6 +313,21 @@ def game_figures(game_ids: list[int]) -> dict[int, dict]:
     for game_id, uses in standing_uses(game_ids).items():
         figures[game_id]["standing_uses"] = uses
     return figures
+
+
+def _notices_by_user(game: Game) -> dict[int, int]:
+    """Each player's your-turn emails and pushes in `game` (0 for a player who got none)."""
+    players = Seat.objects.filter(game=game, is_bot=False, user__isnull=False)
+    counts = dict.fromkeys(players.values_list("user_id", flat=True), 0)
+    emails = Notification.objects.filter(
+        game=game, status=Notification.Status.SENT, kind="your_turn"
+    ).values_list("recipient_id", flat=True)
+    pushes = PushMessage.objects.filter(
+        game=game, status=PushMessage.Status.SENT, kind="your_turn"
+    ).values_list("subscription__user_id", flat=True)
+    for user_id in [*emails, *pushes]:
+        counts[user_id] = counts.get(user_id, 0) + 1
+    return counts
 
 
 def finished_among(game_ids: set[int]) -> set[int]:

@@ -35,6 +35,12 @@ def test_a_tiny_simulation_finishes_every_game_and_its_counts_add_up(settings):
     assert sum(figures["answers_by_actor"].values()) == figures["answers"]
     assert raw["counts"]["answers"] + figures["standing_answers"] <= figures["answers"]
     assert 0 <= figures["standing_share"] <= 1
+    # The split by who left standing answers covers every player's notices.
+    standing = pace_report.mix_figures(games, raw["standing_users"]["half"])
+    assert raw["standing_users"]["half"] and standing["notices_per_player_round_with_rules"] >= 0
+    (notices,) = [g["notices_by_user"] for g in games.values()]
+    assert len(notices) == 3
+    assert sum(notices.values()) == figures["your_turn_emails"] + figures["your_turn_pushes"]
     header, rows = pace_report.table([mix], {"half": figures})
     assert header == ["figure", mix.label] and all(len(row) == 2 for row in rows)
 
