@@ -142,3 +142,16 @@ def test_a_khlor_game_found_in_the_lobby_opens_khlors_page(make_player):
     game = Game.objects.get()
     assert game.game_type == "khlor"
     assert answer.status_code == 302 and answer["Location"] == f"/games/{game.public_id}/"
+
+
+def test_a_khlor_rematch_is_khlor_again(make_player):
+    ann, ben = make_player("ann"), make_player("ben")
+    join(ann, "khlor")
+    old = join(ben, "khlor").game
+    Game.objects.filter(pk=old.pk).update(status=Game.Status.FINISHED)
+    path = f"/api/v1/games/{old.public_id}/rematch/"
+    ann.post(path)
+    started = ben.post(path).json()
+    assert started["status"] == "started"
+    new = Game.objects.get(public_id=started["new_game"])
+    assert (new.game_type, new.options, new.status) == ("khlor", old.options, Game.Status.ACTIVE)
