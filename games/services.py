@@ -327,6 +327,7 @@ def decision_revise(*, public_id: str, user, lang: str = "en") -> dict[str, Any]
             writer.seat_taken_back(seat)
         with engine_refusals():  # nothing_to_revise when no sealed choice is open
             event = writer.rules.revise(writer.state, seat.position)
+        writer.standing.leave_to_player(seat.position)  # their rule must not choose again
         seq = writer.append(event)
         writer.commit()
         return {

@@ -35,6 +35,7 @@ class StandingTurns:
         self.game = game
         self.seats = seats
         self._rules: dict[int, list[StandingAnswer]] | None = None
+        self._left: set[int] = set()
 
     def rules(self) -> dict[int, list[StandingAnswer]]:
         """The game's active rules by seat, read once per change (one query)."""
@@ -49,6 +50,12 @@ class StandingTurns:
                         self._rules.setdefault(positions[rule.user_id], []).append(rule)
         return self._rules
 
+    def leave_to_player(self, position: int) -> None:
+        """The seat's prompts asked in this change are its player's: they took back a sealed
+        choice to make it again (games.services.decision_revise), which a rule answering at
+        once would make for them."""
+        self._left.add(position)
+
     def answer_open(self, writer: GameWriter) -> bool:
         """Answer one open prompt a rule fits (seats in order); True if one was answered."""
         pending = writer.rules.pending(writer.state)
@@ -62,6 +69,7 @@ class StandingTurns:
             for position in sorted(pending)
             if _at_once(pending[position].kind)
             and pending[position].id != self.seats[position].pending_prompt
+            and position not in self._left
             and self._plays(position)
         ]
         if not asked:

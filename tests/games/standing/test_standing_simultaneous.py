@@ -184,3 +184,25 @@ def test_on_the_real_write_path_the_dice_are_placed_as_asked_and_stay_sealed(mak
     assert [e["data"]["option"] for e in mine] == [u.option for u in uses]  # hers, as by hand
     hers = bob.get(url(game)).json()["view"]["players"][0]
     assert hers["tiles_assigned"] == 2 and hers["tiles"] is None  # how many, never which
+
+
+def test_a_choice_taken_back_is_the_players_to_make_again_not_the_rules(make_player):
+    alice, bob = make_player("alice"), make_player("bob")
+    draft = {"kind": "draft_order", "params": {"cards": ["diolkos", "austerity"]}}
+    assert alice.post(STANDING, draft).status_code == 201
+    game = start_game([alice, bob])
+    picked = StandingUse.objects.get(game=game)  # her first pick, made as it was asked
+    body = alice.post(url(game, "revise")).json()
+    assert body["revised"] == "draft_pick" and body["prompt"]["kind"] == "draft_pick"
+    assert StandingUse.objects.filter(game=game).count() == 1  # the rule did not pick again
+    again = alice.get(url(game, "prompt")).json()["prompt"]
+    assert again["id"] == body["prompt"]["id"] and again["id"] != picked.prompt
+    # Bob's pick leaves it hers (checked when it was asked, not at every write); once she
+    # has picked, the round closes and her next pick, asked anew, is the rule's again.
+    pick = bob.get(url(game, "prompt")).json()["prompt"]
+    bob.post(url(game, "decisions"), {"prompt": pick["id"], "option": pick["default"]})
+    assert alice.get(url(game, "prompt")).json()["prompt"]["id"] == again["id"]
+    assert StandingUse.objects.filter(game=game).count() == 1
+    alice.post(url(game, "decisions"), {"prompt": again["id"], "option": again["default"]})
+    uses = list(StandingUse.objects.filter(game=game).order_by("seq"))
+    assert len(uses) == 2 and uses[1].prompt not in (picked.prompt, again["id"])
