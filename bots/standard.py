@@ -177,7 +177,8 @@ def best_dice_plan(state: State, seat: int, fast: bool = False) -> tuple[int, ..
     base = worth(state, seat)
     values = {tile: tile_value(state, seat, tile, base, fast) for tile in free}
     citizen = _citizen_cost(state)
-    best, chosen = None, None
+    best: float | None = None
+    chosen: tuple[int, ...] | None = None
     if len(dice) == 2:  # the usual case, spelled out: the same order as `permutations`
         first, second = dice
         for a in free:
