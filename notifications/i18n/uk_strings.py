@@ -4,6 +4,7 @@ language), in the terms of the Ukrainian rulebook ("ПО" for victory points, "�
 знань"). `manage.py buildtranslations --fill` writes these into notifications/locale; plural
 entries list the four forms of Django's Ukrainian catalog (one, few, many, fractions)."""
 
+from notifications.i18n.uk_khlor import KHLOR
 from notifications.i18n.uk_table_say import TABLE_SAY
 
 GAME = "«%(game_name)s»"
@@ -166,6 +167,7 @@ UK = {
     "%(game_type_name)s: your turn in “%(game_name)s”": f"%(game_type_name)s: ваш хід у грі {GAME}",
 }
 UK.update(TABLE_SAY)  # the table's say (games/absences/seat_votes.py), in a module of its own
+UK.update(KHLOR)  # Khlor's table as text (notifications/khlor_board.py)
 UK.update(
     {  # an option's price and needs, as the prompts list them (notifications/prompts.py)
         "%(cost)s dr.": "%(cost)s др.",
