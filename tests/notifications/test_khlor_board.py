@@ -5,6 +5,7 @@ the words it shares with Khlor's pages said as the pages say them."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _view() -> dict:
     """Demons on A1 (green under blue) and G7, a pink egg on B1, the white egg on D4 (no square
     in the view), the rest empty; the second seat has an additional turn's points."""
-    squares = {
+    squares: dict[str, dict[str, Any]] = {
         f"{column}{row}": {"demons": [], "egg": None, "colour": None}
         for column in COLUMNS
         for row in range(1, ROWS + 1)
