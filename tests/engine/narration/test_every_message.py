@@ -137,9 +137,12 @@ def test_every_web_string_keeps_to_the_glossary():
     for english, ukrainian in UK.items():
         if "a date format\x04" in english:  # Django's format letters ("j E"), not words
             continue
+        if (english if isinstance(english, str) else english[0]).startswith("Khlor\x04"):
+            continue  # Khlor's own terms (tests/engine/narration/test_glossary.py)
         ukrainian = ukrainian if isinstance(ukrainian, str) else " ".join(ukrainian)
-        # the web's own placeholders and markup; names that stay Latin (time zones' cities)
-        filled = re.sub(r"%\(\w+\)[sd]|\{\w*\}|<[^>]*>", "", ukrainian)
+        # the web's own placeholders (named or not) and markup; names that stay Latin (time
+        # zones' cities)
+        filled = re.sub(r"%(\(\w+\))?[sd]|\{\w*\}|<[^>]*>", "", ukrainian)
         assert not problems(filled, _LATIN_NAMES), (english, ukrainian)
 
 
