@@ -43,7 +43,10 @@ class StandingTurns:
             positions = {seat.user_id: seat.position for seat in self.seats if seat.user_id}
             self._rules = {}
             if positions:
-                rows = StandingAnswer.objects.filter(game=self.game, active=True)
+                # A closed account's rules speak for nobody (they answer again if it reopens).
+                rows = StandingAnswer.objects.filter(
+                    game=self.game, active=True, user__is_active=True
+                )
                 # Answers given ahead first: the player named this very prompt's answer.
                 for rule in sorted(rows, key=lambda r: (r.kind != "ahead", r.pk)):
                     if rule.user_id in positions:
