@@ -103,12 +103,23 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   };
 });
 
+// The standing answers' section is kept across a table's swap (hx-preserve in table.html),
+// then loaded again in place: a rule used or cancelled by the change shows, and nothing below
+// it jumps. Not while the player is typing a rule into it.
+function refreshStanding(table) {
+  const section = document.getElementById("standing");
+  const url = table.dataset.standingUrl;
+  if (!section || !url || section.contains(document.activeElement)) return;
+  htmx.ajax("GET", url, { source: section, target: section, swap: "outerHTML" });
+}
+
 document.addEventListener("htmx:afterSettle", () => {
   const table = document.getElementById("table");
   const was = tableBefore;
   if (!table || !was) return;
   tableBefore = null;
   announce(table);
+  refreshStanding(table);
   const prompt = document.getElementById("prompt");
   const newQuestion = prompt && promptKey(table) !== was.prompt;
   if (prompt && (was.answered || (newQuestion && was.onTable))) {
