@@ -19,10 +19,16 @@ MAX_PRICE = 20
 TILES = range(7)  # the action tiles, 0 Philosophy to 6 Development (phases.dice)
 MAX_CITIZENS = 20
 MAX_DRAFT_CARDS = 20
+MAX_KEEP_PHILOSOPHY = 20
 # Prompts whose options every seat can work out (public resources, played cards): answered in
 # the write that asks them. A secret prompt's rule waits for the step's deadline, since an
 # answer at once would tell the others that the rule fitted (the card it names was drawn).
-OPEN_KINDS = ("progress", "event_progress", "explore", "achievement_reward")
+# An answer given ahead may name an option of these.
+AHEAD_KINDS = ("progress", "event_progress", "explore", "achievement_reward")
+# Paying for the tiles after they are revealed (`adjust_citizens`): the tiles, dice, citizens
+# and philosophy tokens are all public by then, so it is open too (no answer ahead: its
+# options are tiles of a roll not yet made).
+OPEN_KINDS = (*AHEAD_KINDS, "adjust_citizens")
 SEALED_KINDS = ("legislation_keep",)
 # Sealed simultaneous choices (the dice's tiles, the draft's picks): every seat chooses in
 # secret at once, and the choices are shown together, so an answer at once tells the others
@@ -39,6 +45,7 @@ PROMPT_KIND = {
     "keep_card": "legislation_keep",
     "dice_plan": "assign_die",
     "draft_order": "draft_pick",
+    "citizens": "adjust_citizens",
 }
 KINDS = (*PROMPT_KIND, "ahead")
 
@@ -72,6 +79,7 @@ def clean(kind: str, params: Any) -> dict[str, Any]:
         "keep_card": {"card"},
         "dice_plan": {"tiles", "max_citizens"},
         "draft_order": {"cards"},
+        "citizens": {"keep_philosophy"},
         "ahead": {"prompt_kind", "option"},
     }[kind]
     if set(params) != expected:
@@ -97,10 +105,20 @@ def clean(kind: str, params: Any) -> dict[str, Any]:
             or len(set(cards)) != len(cards)
         ):
             raise invalid(f"cards must list 1 to {MAX_DRAFT_CARDS} different politics cards' ids.")
+    if kind == "citizens":
+        keep = params["keep_philosophy"]
+        if (
+            not isinstance(keep, int)
+            or isinstance(keep, bool)
+            or not 0 <= keep <= MAX_KEEP_PHILOSOPHY
+        ):
+            raise invalid(
+                f"keep_philosophy must be a whole number from 0 to {MAX_KEEP_PHILOSOPHY}."
+            )
     if kind == "ahead":
         option = params["option"]
-        if params["prompt_kind"] not in OPEN_KINDS:
-            raise invalid(f"prompt_kind must be one of {', '.join(OPEN_KINDS)}.")
+        if params["prompt_kind"] not in AHEAD_KINDS:
+            raise invalid(f"prompt_kind must be one of {', '.join(AHEAD_KINDS)}.")
         if not isinstance(option, str) or not 0 < len(option) <= 64:
             raise invalid("option must be an option id (at most 64 characters).")
     return dict(params)
@@ -151,6 +169,8 @@ def fit(kind: str, params: dict[str, Any], prompt, player=None):
         return Answer(option_id) if option_id in offered else None
     if kind == "dice_plan":
         return _fit_dice_plan(params, offered, player)
+    if kind == "citizens":
+        return _fit_citizens(params["keep_philosophy"], offered, player)
     if kind == "draft_order":
         # Always an answer, so its timing says nothing of the hand: the first card of the
         # list in it, else the prompt's default (the rule says so; the page and docs too).
@@ -202,3 +222,26 @@ def _fit_dice_plan(params: dict[str, Any], offered: dict, player) -> Answer | Ca
         return None  # the player placed a die otherwise: the rest is theirs
     option_id = f"tile:{plan[len(done)]}"
     return Answer(option_id) if option_id in offered else None
+
+
+def _fit_citizens(keep: int, offered: dict, player) -> Answer | None:
+    """Pay for the tiles, the highest first; a philosophy token turned into citizens only while
+    the citizens fall short of what the tiles owe and the player has more than `keep`; with
+    nothing owed, done (the tokens kept). A tile that cannot be paid then is set aside."""
+    if player is None:
+        return None
+    unpaid = sorted(player.unpaid, reverse=True)
+    if not unpaid:
+        return Answer("done") if "done" in offered else None
+    owed = sum(_shortfall(player, tile) for tile in unpaid)
+    if owed > player.citizens and player.philosophy > keep and "philosophy" in offered:
+        return Answer("philosophy")
+    for prefix in ("pay", "aside"):
+        for tile in unpaid:
+            if f"{prefix}:{tile}" in offered:
+                return Answer(f"{prefix}:{tile}")
+    return None
+
+
+def _shortfall(player, tile: int) -> int:
+    return max(0, tile - player.dice[player.assignment.index(tile)])

@@ -16,6 +16,7 @@ class StandingAnswer(models.Model):
         KEEP_CARD = "keep_card"
         DICE_PLAN = "dice_plan"
         DRAFT_ORDER = "draft_order"
+        CITIZENS = "citizens"
         AHEAD = "ahead"
 
     class Cancel(models.TextChoices):

@@ -56,6 +56,10 @@ class StandingParamsInput(StrictInput):
         max_length=MAX_DRAFT_CARDS,
         help_text="draft_order: politics cards' ids, most wanted first.",
     )
+    keep_philosophy = serializers.IntegerField(
+        required=False,
+        help_text="citizens: the philosophy tokens never turned into citizens, 0 to 20.",
+    )
     prompt_kind = serializers.CharField(
         required=False,
         trim_whitespace=False,
@@ -78,7 +82,7 @@ class StandingAnswerInput(StrictInput):
         default=dict,
         help_text="progress: {track, max_price}; explore: {}; achievement: {reward}; "
         "keep_card: {card}; dice_plan: {tiles, max_citizens}; draft_order: {cards}; "
-        "ahead: {prompt_kind, option} (docs/standing-answers.md).",
+        "citizens: {keep_philosophy}; ahead: {prompt_kind, option} (docs/standing-answers.md).",
     )
 
 

@@ -34,6 +34,11 @@ SET_EXAMPLES = [
         value={"kind": "draft_order", "params": {"cards": ["diolkos", "austerity"]}},
     ),
     OpenApiExample(
+        "The tiles paid, philosophy into citizens when short, keeping 1 token",
+        request_only=True,
+        value={"kind": "citizens", "params": {"keep_philosophy": 1}},
+    ),
+    OpenApiExample(
         "The next achievement's reward, ahead",
         request_only=True,
         value={"kind": "ahead", "params": {"prompt_kind": "achievement_reward", "option": "tax"}},
@@ -67,7 +72,8 @@ CANCEL_EXAMPLES = [
 DESCRIPTION = (
     "A standing answer answers, as your own decision, each prompt of its kind it fits (an "
     "answer given ahead: the next one only); one that no longer fits is cancelled and says "
-    "why. Open prompts, and the sealed simultaneous ones (the dice's tiles, the draft), are "
+    "why. Open prompts (paying for the revealed tiles among them), and the sealed "
+    "simultaneous ones (the dice's tiles, the draft), are "
     "answered as they are asked; Legislation's keep at its step's deadline, so that nobody "
     "learns anything from when it was answered."
 )
@@ -128,7 +134,7 @@ class MyStandingAnswersView(APIView):
         operation_id="me_standing_answers_create",
         summary="Leave a standing answer for new games",
         request=StandingAnswerInput,
-        examples=SET_EXAMPLES[:3],
+        examples=SET_EXAMPLES[:4],
         responses={201: StandingAnswerOutput, **problems(400, 401, 422)},
         description="Copied onto each game of yours when it starts (not an answer ahead).",
     )

@@ -30,9 +30,9 @@ class StandingApi:
         self, kind: str, params: StandingParamsInput | None = None, game_id: str | None = None
     ) -> StandingAnswer:
         """Leave a rule (`kind` progress, explore, achievement, keep_card, dice_plan,
-        draft_order, or ahead: the next prompt of a kind answered) in the game, or with no
-        game for your new games. One of a kind replaces the one before, so sending it again
-        is harmless."""
+        draft_order, citizens, or ahead: the next prompt of a kind answered) in the game, or
+        with no game for your new games. One of a kind replaces the one before, so sending it
+        again is harmless."""
         body: StandingAnswerInput = {"kind": kind, "params": params or {}}
         if game_id is None:
             return cast(

@@ -7,7 +7,7 @@ from typing import Any, NotRequired, TypedDict
 class StandingParamsInput(TypedDict, total=False):
     """What a kind takes: progress {track, max_price}; explore {}; achievement {reward};
     keep_card {card}; dice_plan {tiles, max_citizens}; draft_order {cards};
-    ahead {prompt_kind, option}."""
+    citizens {keep_philosophy}; ahead {prompt_kind, option}."""
 
     track: str
     max_price: int
@@ -16,6 +16,7 @@ class StandingParamsInput(TypedDict, total=False):
     tiles: list[int]  # dice_plan: action tiles 0..6, most wanted first
     max_citizens: int
     cards: list[str]  # draft_order: politics cards' ids, most wanted first
+    keep_philosophy: int  # citizens: the tokens never turned into citizens, 0..20
     prompt_kind: str
     option: str
 
@@ -23,7 +24,8 @@ class StandingParamsInput(TypedDict, total=False):
 class StandingAnswerInput(TypedDict):
     """The body of `POST games/{id}/standing-answers/` and `POST me/standing-answers/`."""
 
-    kind: str  # progress, explore, achievement, keep_card, dice_plan, draft_order, ahead
+    kind: str  # progress, explore, achievement, keep_card, dice_plan, draft_order, citizens,
+    # or ahead
     params: NotRequired[StandingParamsInput]
 
 
