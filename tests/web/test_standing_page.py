@@ -98,3 +98,32 @@ def test_the_dice_plan_and_the_draft_order_from_their_forms_in_both_languages():
     assert "Кубики: мої плитки дій" in uk_form and "платячи не більше (громадян)" in uk_form
     nothing = client_for(ola).post(add, {"rule": "draft_order"}, **HX).content.decode()
     assert "Така постійна відповідь недійсна." in nothing
+
+
+def test_the_citizens_rule_from_its_form_in_both_languages():
+    ann, ola = make_user("ann"), make_user("ola", language="uk")
+    game = start_game([ann, ola])
+    add = f"/games/{game.public_id}/standing/add/"
+    form = client_for(ann).get(f"/games/{game.public_id}/standing/").content.decode()
+    assert 'name="keep_philosophy"' in form and 'value="citizens"' in form
+    section = (
+        client_for(ann)
+        .post(add, {"rule": "citizens", "keep_philosophy": "2"}, **HX)
+        .content.decode()
+    )
+    assert "spend philosophy tokens for citizens only when they fall short" in section
+    assert "(tokens always kept: 2)" in section
+    assert StandingAnswer.objects.get(user=ann, kind="citizens").params == {"keep_philosophy": 2}
+    for bad in ("21", "-1", "two", ""):
+        refused = client_for(ann).post(add, {"rule": "citizens", "keep_philosophy": bad}, **HX)
+        assert refused.status_code == 200 and "not valid" in refused.content.decode()
+
+    section = (
+        client_for(ola)
+        .post("/preferences/standing/add/", {"rule": "citizens", "keep_philosophy": "0"}, **HX)
+        .content.decode()
+    )
+    assert "витрачати жетони філософії на громадян, лише коли громадян бракує" in section
+    assert "(жетонів, що завжди залишаються: 0)" in section
+    uk_form = client_for(ola).get(f"/games/{game.public_id}/standing/").content.decode()
+    assert "(скільки жетонів завжди залишати)" in uk_form

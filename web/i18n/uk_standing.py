@@ -43,6 +43,14 @@ STANDING = {
     "used (log entry %(seq)s)": "використано (запис журналу %(seq)s)",
     "log entries %(seqs)s": "записи журналу %(seqs)s",
     "Dismiss": "Прибрати",
+    "Citizens: pay for my tiles, the highest first; spend philosophy tokens for citizens "
+    "only when they fall short (tokens always kept)": "Громадяни: платити за мої плитки, "
+    "починаючи з найвищої; витрачати жетони філософії на громадян, лише коли громадян бракує "
+    "(скільки жетонів завжди залишати)",
+    "Citizens: pay for my tiles, the highest first; spend philosophy tokens for citizens "
+    "only when they fall short (tokens always kept: %(keep)s)": "Громадяни: платити за мої "
+    "плитки, починаючи з найвищої; витрачати жетони філософії на громадян, лише коли "
+    "громадян бракує (жетонів, що завжди залишаються: %(keep)s)",
     "You have no standing answers.": "У вас немає постійних відповідей.",
     "Progress: move up": "Прогрес: піднятися вертикаллю",
     "when it costs at most (drachmas)": "якщо це коштує не більше (драхм)",

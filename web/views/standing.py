@@ -92,6 +92,8 @@ def _parse(form) -> tuple[str, dict]:
         return "dice_plan", {"tiles": tiles, "max_citizens": _whole(form.get("max_citizens", ""))}
     if rule == "draft_order":
         return "draft_order", {"cards": [card for card in form.getlist("cards") if card]}
+    if rule == "citizens":
+        return "citizens", {"keep_philosophy": _whole(form.get("keep_philosophy", ""))}
     if rule.startswith("ahead:"):
         prompt_kind, _sep, option = rule.partition(":")[2].partition("|")
         return "ahead", {"prompt_kind": prompt_kind, "option": option}
@@ -198,6 +200,11 @@ def _describe(answer: dict, lang: str) -> str:
         return _("Draft: %(cards)s, the first in the hand, else the first card offered") % {
             "cards": ", ".join(f"«{catalog.card_name(c, lang)}»" for c in params["cards"])
         }
+    if kind == "citizens":
+        return _(
+            "Citizens: pay for my tiles, the highest first; spend philosophy tokens for "
+            "citizens only when they fall short (tokens always kept: %(keep)s)"
+        ) % {"keep": params["keep_philosophy"]}
     return _("Given ahead, the next one: %(answer)s") % {
         "answer": _ahead_text(params["prompt_kind"], params["option"], lang)
     }
