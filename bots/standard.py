@@ -92,7 +92,9 @@ def seat_trial(state: State, seat: int) -> State:
     bots make one for every option they weigh). It must only resolve the seat's own task, an
     action tile of its own or a card it plays (`start_action`, `resolve_head`, `play_card`),
     which change no other player: tests/bots/test_trials.py checks that over many games. The
-    state's own fields are the copy's, as `State.clone` makes them."""
+    state's own fields are the copy's, as `State.clone` makes them; `state.players` is set
+    aside while it copies, so `state` must be the caller's own (a sample, a playout's state),
+    never one another thread reads at the same time."""
     players = state.players
     state.players = []  # State.clone copies every player: here none, then one
     try:
