@@ -51,6 +51,11 @@ MAX_PRICES = (3, 5, 8)
 DICE_PLAN = {"tiles": [6, 5, 4, 3, 2, 1, 0], "max_citizens": 0}
 # Their draft order: this many cards they want most, in order (else the first offered).
 DRAFT_WANTED = 6
+# Their citizens rule: tiles paid, a philosophy token turned into citizens only when the
+# citizens fall short, keeping at least this many tokens (for Progress, where a missing
+# token costs 2 drachmas). With their dice plan no tile owes citizens, so it says "done",
+# as they do when they look: again a rule changes when they answer, not what.
+KEEP_PHILOSOPHY = (0, 1, 2)
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,9 @@ class Player:
     def standing_rules(self) -> list[tuple[str, dict]]:
         """The standing answers this player leaves (docs/standing-answers.md): explorations
         and achievements answered always, one track advanced while it is cheap, a plan for
-        the dice (their own default's) and an order for the draft. Drawn apart from `draws`,
-        so the player's delays are the same as in a mix without them (and the first three
-        as before the last two were added)."""
+        the dice (their own default's), an order for the draft and their citizens' rule.
+        Drawn apart from `draws`, so the player's delays are the same as in a mix without
+        them (and the first rules as before the later ones were added)."""
         rules = random.Random(f"{self.draws_seed}:rules")
         return [
             ("explore", {}),
@@ -121,6 +126,7 @@ class Player:
             ("progress", {"track": rules.choice(TRACKS), "max_price": rules.choice(MAX_PRICES)}),
             ("dice_plan", dict(DICE_PLAN)),
             ("draft_order", {"cards": rules.sample(sorted(CARDS), DRAFT_WANTED)}),
+            ("citizens", {"keep_philosophy": rules.choice(KEEP_PHILOSOPHY)}),
         ]
 
     def asleep(self, moment: datetime) -> bool:
