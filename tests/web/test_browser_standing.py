@@ -23,6 +23,9 @@ def test_a_player_leaves_a_standing_answer_on_the_game_page(browser, live_server
     log_in(anna_page, live_server.url, "anna")
     anna_page.goto(game_url)
     anna_page.wait_for_selector("#standing h2")
+    # Folded on the game page, below the table's prompt: opened by its summary.
+    assert not anna_page.locator("#standing-track").is_visible()
+    anna_page.click("#standing summary")
     anna_page.select_option("#standing-track", "culture")
     anna_page.fill("#standing-price", "4")
     anna_page.click("#standing-add-progress")
@@ -58,6 +61,7 @@ def test_the_section_stays_in_place_through_a_table_swap_and_is_loaded_again_aft
     page.wait_for_selector("#standing h2")
     page.evaluate("document.getElementById('standing').kept = true")
     # Anna is typing a rule when boris's pick reaches her table by its poll.
+    page.click("#standing summary")
     page.fill("#standing-price", "7")
     settled = page.evaluate("window.settled")
     asked = selectors.game_prompt(game, boris)
