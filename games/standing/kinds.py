@@ -150,7 +150,8 @@ def sealed(kind: str, params: dict[str, Any]) -> bool:
 def fit(kind: str, params: dict[str, Any], prompt, player=None):
     """The rule against `prompt` (of its kind): Answer, Cancelled or None (not this time).
     `player`: the seat's engine state now (its track levels; its dice, their tiles so far and
-    its citizens, all public but the tiles, which are its own), or None."""
+    its citizens, all public but the tiles, which are its own until the reveal; after it, the
+    tiles still unpaid and its philosophy tokens, public too), or None."""
     offered = {option.id: option for option in prompt.options}
     if kind == "progress":
         track_level = getattr(player, params["track"], None)
