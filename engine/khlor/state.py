@@ -63,7 +63,9 @@ class State:
     def note(self, kind: str, seat: int | None = None, **params: Any) -> None:
         """Record a line for the narration, when the caller asked for them."""
         if self.journal is not None:
-            self.journal.append({"kind": kind, "seat": seat, "params": params})
+            # The shape every game narrates in (engine.contract.Game.narrate_lines): the API
+            # serves `msg`, `seat`, `params` and `cause` of each line.
+            self.journal.append({"msg": kind, "seat": seat, "params": params, "cause": None})
 
     def demons_on_board(self) -> int:
         return sum(len(stack) for stack in self.stacks.values())

@@ -243,6 +243,6 @@ def lay_label(colour: str | None, where: Sequence[str]) -> Text:
 
 def render_line(line: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     lang = lang if lang in LANGUAGES else "en"
-    english, ukrainian = MESSAGES[line["kind"]]
+    english, ukrainian = MESSAGES[line["msg"]]
     make = ukrainian if lang == "uk" else english
     return make(line["params"], seat_name(line.get("seat"), lang, names), lang)

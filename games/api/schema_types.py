@@ -218,7 +218,8 @@ class EventDataOutput(serializers.Serializer):
     """A log entry's data. A decision: `kind` (a prompt kind), `prompt`, `option`, and `bot`
     (its level) when a bot made it, with `playouts` when that bot searched. A chance
     outcome: `kind` (cities, deal, dice, draw, event, start_player) and the outcome; parts the
-    reader may not see are replaced by counts until the game is finished."""
+    reader may not see are replaced by counts until the game is finished. Khlor's: decisions
+    of kind place, lay, remove or extra; its one chance outcome, the deal (stacks, circle)."""
 
     kind = serializers.CharField()
     prompt = serializers.CharField(required=False)
@@ -236,6 +237,13 @@ class EventDataOutput(serializers.Serializer):
         "hard it thought, whatever the server's load.",
     )
     seat = serializers.IntegerField(required=False, allow_null=True)
+    stacks = serializers.JSONField(
+        required=False,
+        help_text="Khlor's deal: each valley square's demons by colour, bottom first.",
+    )
+    circle = serializers.JSONField(
+        required=False, help_text="Khlor's deal: the circle's pieces in their order."
+    )
     cities = serializers.JSONField(required=False)
     hands = serializers.JSONField(required=False)
     dice = serializers.JSONField(required=False)

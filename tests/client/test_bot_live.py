@@ -71,3 +71,16 @@ def test_the_example_command_plays_a_new_game_against_a_server_bot(
     assert f"{game_id}: finished" in printed and "1 games ended" in printed
     final = KhoraClient(live_server.url, zoe.token).game(game_id)
     assert final["status"] == "finished" and final["seats"][1]["bot_level"] == "random"
+
+
+def test_the_client_creates_and_plays_a_khlor_game(make_player, live_server, settings):
+    settings.STREAM_HEARTBEAT_SECONDS = 1
+    make_player("zoe")
+    client = KhoraClient(live_server.url, timeout=10)
+    client.login("zoe", "correct horse battery staple")
+    game = client.create_game(2, game="khlor", bots=["standard"], options={"board": "plain"})
+    assert game["game"] == "khlor" and game["status"] == "active"
+    assert play_game(client, game["id"], lambda prompt: prompt["default"]) == "finished"
+    final = client.game(game["id"])
+    assert final["game"] == "khlor" and len(final["scores"]["totals"]) == 2
+    assert not any(e.get("auto") for e in bot_decisions(client, game["id"], 0))

@@ -30,7 +30,9 @@ from khora_client.types import (
     GamePage,
     GameStartInput,
     GameSummary,
+    GameType,
     History,
+    KhlorOptionsInput,
     Language,
     Log,
     LogEntry,
@@ -146,15 +148,19 @@ class KhoraClient(SocialApi, MatchmakingApi, StandingApi):
         self,
         seats: int,
         *,
+        game: GameType | None = None,
         bots: Iterable[BotLevel] = (),
         name: str | None = None,
         private: bool | None = None,
         step_hours: int | None = None,
-        options: GameOptionsInput | None = None,
+        options: GameOptionsInput | KhlorOptionsInput | None = None,
     ) -> GameDetail:
         """A lobby with you in seat 0; `bots` (their levels) take seats 1, 2, ..., and a game
-        they fill starts at once: `create_game(2, bots=["random"])`."""
+        they fill starts at once: `create_game(2, bots=["random"])`. `game`: which game
+        ("khora", the server's default, or "khlor"); `options` are that game's."""
         body: GameCreateInput = {"seats": seats}
+        if game is not None:
+            body["game"] = game
         if bots:
             body["bots"] = list(bots)
         if name is not None:

@@ -41,7 +41,7 @@ def test_every_line_prompt_and_option_reads_in_both_languages():
     kinds, prompts = set(), set()
     for lines, asked in _played_games():
         for line in lines:
-            kinds.add(line["kind"])
+            kinds.add(line["msg"])
             english = game.render(line, "en", NAMES)
             ukrainian = game.render(line, "uk", NAMES)
             assert english and ukrainian and english != ukrainian

@@ -194,7 +194,7 @@ def test_k11_the_start_players_turn_without_a_catch_ends_the_game_at_once():
     state = play(state, "I:A1.B1.C1:D1")
     new, lines = game.apply_recorded(state, game.decide(state, 1, f"t{state.turn}-lay", "none"))
     assert game.is_over(new) and new.bonus == [0, 0]
-    assert [line["kind"] for line in lines] == ["end_begins", "final_score", "final_score"]
+    assert [line["msg"] for line in lines] == ["end_begins", "final_score", "final_score"]
     assert lines[0]["seat"] == 0 and lines[0]["params"] == {"ends_now": True}
 
 

@@ -134,6 +134,8 @@ class EventData(TypedDict):
     bot: NotRequired[BotLevel]
     playouts: NotRequired[int]
     seat: NotRequired[int | None]
+    stacks: NotRequired[Any]
+    circle: NotRequired[Any]
     cities: NotRequired[Any]
     hands: NotRequired[Any]
     dice: NotRequired[Any]
