@@ -281,11 +281,14 @@ def _narrated(
     narrated = []
     for row, row_names in zip(rows, told, strict=True):
         if row.type == NOTICE:  # the server's own entry: public, never replayed
-            lines = [_notice_line(row)]
-        else:
-            state, lines = rules.apply_recorded(state, to_engine_event(row))
-            lines = rules.narrate_lines(lines, viewer, everything)
-            lines = [line for line in lines if actors.keeps(row, line)]
+            # A notice (a pause, a deadline moved, a seat taken over) is the same in every
+            # game; its words are kept with Khôra's narration (catalog's line.notice.*).
+            line = _notice_line(row)
+            narrated.append([{**line, "text": catalog.render_line(line, lang, row_names)}])
+            continue
+        state, lines = rules.apply_recorded(state, to_engine_event(row))
+        lines = rules.narrate_lines(lines, viewer, everything)
+        lines = [line for line in lines if actors.keeps(row, line)]
         narrated.append([{**line, "text": rules.render(line, lang, row_names)} for line in lines])
     return narrated
 

@@ -1,7 +1,8 @@
 """A Khlor game's log and history over the API, as a client reads Khôra's: every line with
 the members the schema promises (LineOutput: msg, seat, params, cause, text) and a sentence
 in the reader's language, for its players and a spectator alike (nothing in Khlor is secret
-once dealt). The engine's lines were once shaped apart from Khôra's, and the log was a 500."""
+once dealt), the server's own notices among them. The engine's lines were once shaped apart
+from Khôra's, and Khlor's narration did not know the notices: the log was a 500."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ PROMISED = set(LineOutput().fields) - {"before", "after"}  # those two only when
 def _khlor_played_by_defaults(alice, bob) -> Game:
     game = game_create(creator=alice.user, game_type="khlor", seats=2, options={}, step_hours=48)
     game_join(public_id=game.public_id, user=bob.user)
+    # A server's notice in its log (a pause proposed), narrated as in a Khôra game.
+    proposed = alice.post(url(game, "pause"), {"days": 2})
+    assert proposed.status_code == 201, proposed.content
     for _ in range(200):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
@@ -47,6 +51,10 @@ def test_a_khlor_games_log_and_history_read_as_khoras_do(make_player, anonymous)
         assert [line["text"] for line in history.json()["lines"]][:3] == [
             line["text"] for line in lines[:3]
         ]
+    for reader in (alice, bob):  # English, Ukrainian
+        told = [line for line in reader.get(url(game, "history")).json()["lines"]]
+        proposal = next(line for line in told if line["msg"] == "notice")
+        assert proposal["params"]["kind"] == "pause_proposed" and proposal["text"]
     said = bob.get(url(game, "history")).json()["lines"]
     english = alice.get(url(game, "history")).json()["lines"]
     assert [line["msg"] for line in said] == [line["msg"] for line in english]
