@@ -19,6 +19,7 @@ import math
 import resource
 import statistics
 import time
+from collections.abc import Callable
 
 from bench.harness import machine, print_table, write_results
 from bots.budget import Budget
@@ -36,6 +37,7 @@ MATCHUPS = {
     "strong-vs-standard-2": ("strong", "standard", 2),
     "strong-vs-standard-4": ("strong", "standard", 4),
 }
+Clock = Callable[[], float]
 TARGETS = {
     "standard-vs-random-4": 0.80,
     "standard-vs-standard_2026-4": 0.70,
@@ -58,7 +60,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run_matchup(name: str, games: int, budget: float | Budget, seed: int) -> dict:
+def run_matchup(
+    name: str, games: int, budget: float | Budget, seed: int, clock: Clock = time.perf_counter
+) -> dict:
     hero, other, players = MATCHUPS[name]
     shares, margins = [], []
     times: dict[str, list[float]] = {hero: [], other: []}
@@ -67,7 +71,7 @@ def run_matchup(name: str, games: int, budget: float | Budget, seed: int) -> dic
         seat = number % players
         levels = [other] * players
         levels[seat] = hero
-        result = play_match(levels, seed=seed + number, budget=budget)
+        result = play_match(levels, seed=seed + number, budget=budget, clock=clock)
         shares.append(result.share(seat))
         margins.append(result.margin(seat))
         for level, seconds in result.decision_seconds.items():
@@ -105,6 +109,7 @@ def run_matchup(name: str, games: int, budget: float | Budget, seed: int) -> dic
             for level, seconds in times.items()
         },
         "seconds": time.perf_counter() - started,
+        "decision_clock": "thread CPU" if clock is time.thread_time else "wall",
     }
 
 
@@ -119,6 +124,12 @@ def main(argv=None) -> None:
         "instead of --budget's wall-clock seconds",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--thread-time",
+        action="store_true",
+        help="time decisions by the thread's CPU time (what the bot spends, whatever else the "
+        "machine does) instead of the wall clock",
+    )
     parser.add_argument("--matchups", nargs="*", default=list(MATCHUPS), choices=list(MATCHUPS))
     args = parser.parse_args(argv)
     results: list[dict] = []
@@ -129,7 +140,8 @@ def main(argv=None) -> None:
             if args.cpu_budget
             else args.budget
         )
-        results.append(run_matchup(name, args.games, budget, args.seed))
+        clock = time.thread_time if args.thread_time else time.perf_counter
+        results.append(run_matchup(name, args.games, budget, args.seed, clock))
         # Written after every matchup: a long run cut short keeps the matchups it finished.
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         write_results(

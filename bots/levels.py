@@ -10,7 +10,7 @@ from bots import khlor
 from bots.budget import Answer, Budget
 from bots.knowledge import SeatKnowledge
 from bots.random_bot import RandomBot
-from bots.standard import StandardBot
+from bots.round_plan import StandardBot
 from bots.standard_2026 import Standard2026Bot
 from bots.strong import StrongBot
 

@@ -83,11 +83,18 @@ def test_strong_stops_at_its_budget():
     assert 0.9 <= elapsed <= 1.02, elapsed
 
 
+def _judgement(knowledge, prompt, seed):
+    """`standard`'s judgement (bots.standard.choose) on the sample a bot seeded with `seed`
+    draws first: strong's head start and its answer without time (the `standard` level also
+    plays the round out for a first die, bots.round_plan)."""
+    return choose(knowledge.sample(random.Random(seed)), knowledge.seat, prompt)
+
+
 def test_strong_without_time_for_one_playout_answers_as_standard():
     state, log, prompt = _assign_position()
     knowledge = SeatKnowledge.from_events(state, 0, log)
     answer = StrongBot(clock=TickingClock(10.0)).decide(knowledge, prompt, 1.0, random.Random(3))
-    assert answer == bots.get("standard").decide(knowledge, prompt, 1.0, random.Random(3))
+    assert answer == _judgement(knowledge, prompt, 3)
 
 
 def test_strong_leaves_the_standard_answer_only_for_one_that_plays_out_better(monkeypatch):
@@ -95,13 +102,17 @@ def test_strong_leaves_the_standard_answer_only_for_one_that_plays_out_better(mo
     search spreads its visits evenly but for the standard answer's head start, and keeps it."""
     state, log, prompt = _assign_position()
     knowledge = SeatKnowledge.from_events(state, 0, log)
-    standard = bots.get("standard").decide(knowledge, prompt, 1.0, random.Random(3))
+    standard = _judgement(knowledge, prompt, 3)
     assert prompt.options[0].id != standard  # else a tie would pick it anyway
     monkeypatch.setattr(strong, "_playout", lambda *_args: 0.5)
     answer = StrongBot(clock=TickingClock(0.001)).decide(knowledge, prompt, 1.0, random.Random(3))
     assert answer == standard
-    # An option whose playouts do better wins over it all the same.
-    other = prompt.options[0].id
+    # An option whose playouts do better wins over it all the same: a tile of a pairing the
+    # search compares that the standard pairing leaves out.
+    pairings = strong._pairings(knowledge.sample(random.Random(3)), 0, prompt)
+    other = next(
+        f"tile:{tile}" for _o, plan in pairings[1:] for tile in plan if tile not in pairings[0][1]
+    )
     monkeypatch.setattr(
         strong, "_playout", lambda state, *_args: 0.9 if _chose(state, other) else 0.5
     )

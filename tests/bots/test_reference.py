@@ -2,11 +2,12 @@
 
 One `standard` seat against three `standard_2026` in 4-player games, the seat rotated, chance
 seeded per game (bots.match.play_match), so the result is the same on every run. Against copies
-of itself a seat is first in a quarter of the games. The issue asked for 55 %; `standard` with
-achievements and the round's event in its worth is first in 53 % of these games (49 %
-[42–56 %] of 200 other seeded games, bench/README.md), so the test holds it at 45 %: with
-GAMES games a result of 45 % has a 95 % Wilson interval of 36–55 %, above the quarter an
-unchanged bot wins. The full tournament with intervals is bench/tournament.py
+of itself a seat is first in a quarter of the games. The issue asked that this test fail below
+55 %: `standard`, which plays the round out for its first die (bots.round_plan), is first in
+72.5 % of these games (the `standard` before the round plan in 53 %); with GAMES games a result
+of 55 % has a 95 % Wilson interval of 45–64 %, above the quarter an unchanged bot wins. The
+games are seeded and `standard` reads no clock, so the result is the same on every machine.
+The full tournament with intervals is bench/tournament.py
 (`--matchups standard-vs-standard_2026-4`)."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def test_standard_is_first_in_at_least_45_percent_of_games_against_three_of_the_reference(caplog):
+def test_standard_is_first_in_at_least_55_percent_of_games_against_three_of_the_reference(caplog):
     shares = []
     for number in range(GAMES):
         seat = number % PLAYERS
@@ -40,5 +41,5 @@ def test_standard_is_first_in_at_least_45_percent_of_games_against_three_of_the_
     assert not [r for r in caplog.records if r.name == "bots.levels"], caplog.text
     win_rate = sum(shares) / GAMES
     low, _high = wilson(sum(shares), GAMES)
-    assert win_rate >= 0.45, (win_rate, low)
+    assert win_rate >= 0.55, (win_rate, low)
     assert low > 1 / PLAYERS
