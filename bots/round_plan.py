@@ -1,11 +1,11 @@
 """The `standard` level: `standard`'s judgement (bots.standard), its dice planned by playing the
 round out.
 
-Where a seat places the first of two dice or more, the tiles' values (what each would bring
+Where a seat with two dice or more places one, the tiles' values (what each would bring
 at once, with its best follow-up) miss what the round makes of them: what a Trade's drachmas
 buy in the Progress phase, whether another seat claims an achievement first, which seat has
 the most troops when the event resolves. So the best `ROUND_PLANS` assignments of the seat's
-dice, by `standard`'s judgement, are each played to the round's end `ROUND_PLAYOUTS` times on
+dice left, by `standard`'s judgement, are each played to the round's end `ROUND_PLAYOUTS` times on
 the seat's sample (every seat answered by `bots.rollout`, chance drawn by the bot's own
 generator, the same draws for every plan), and the plan whose round leaves the seat's worth
 furthest ahead of its best rival's is played. Everything else is answered as
@@ -13,9 +13,9 @@ furthest ahead of its best rival's is played. Everything else is answered as
 
 The playouts run on the sample the bot drew (SeatKnowledge.sample), so they know only what the
 seat knows. Ten playouts of a round cost about 10 ms of CPU: the level's decisions stay under
-20 ms at p95 (bench/tournament.py). Issue 51: one such `standard` is first in about 70 % of
+20 ms at p95 (bench/tournament.py). Issue 51: one such `standard` is first in about 79 % of
 4-player games against three `standard_2026` where `standard` without the plan was first in
-about 53 % (docs/bots.md).
+about 53 % (docs/bots.md); planned for the first die only, in about 71 %.
 """
 
 from __future__ import annotations
@@ -54,15 +54,18 @@ class StandardBot:
 
 
 def plan_dice(state: State, seat: int, prompt: Prompt, rng: random.Random) -> str | None:
-    """The first die's tile of the assignment whose round, played out, leaves the seat best
-    placed; None where it does not apply (not the first die of two or more, one plan)."""
+    """This die's tile in the assignment of the seat's dice left whose round, played out,
+    leaves the seat best placed; None where it does not apply (not a die, a single die, a
+    single plan)."""
     if prompt.kind != "assign_die":
         return None
     player = state.players[seat]
-    if player.assignment or len(player.dice) < 2:
+    placed = tuple(player.assignment)
+    if len(player.dice) < 2 or len(placed) >= len(player.dice):
         return None
+    # Whole plans (the dice placed, then the plan's): what the playouts' policy follows.
     candidates = [
-        plan
+        (*placed, *plan)
         for _value, plan in dice_plans(state, seat)[:ROUND_PLANS]
         if prompt.option(f"tile:{plan[0]}") is not None
     ]
@@ -76,21 +79,26 @@ def plan_dice(state: State, seat: int, prompt: Prompt, rng: random.Random) -> st
         if best is None or total > best_total:
             best, best_total = plan, total
     assert best is not None
-    return f"tile:{best[0]}"
+    return f"tile:{best[len(placed)]}"
 
 
 def _round_margin(state: State, seat: int, prompt: Prompt, plan: Plan, seed: float) -> float:
-    """The seat's worth over its best rival's at the end of the round, `plan` played."""
+    """The seat's worth over its best rival's at the end of the round, `plan` (every die's
+    tile, those placed first) played."""
     game = _game
     chance = random.Random(seed)
-    first = Event(
+    die = Event(
         "decision",
-        {"prompt": prompt.id, "kind": prompt.kind, "option": f"tile:{plan[0]}"},
+        {
+            "prompt": prompt.id,
+            "kind": prompt.kind,
+            "option": f"tile:{plan[len(state.players[seat].assignment)]}",
+        },
         seat=seat,
     )
     played_round = state.round
     # game.advance changes the state it is given: the sample stays the bot's for every plan.
-    trial = game.advance(state.clone(), first)
+    trial = game.advance(state.clone(), die)
     policy = Rollout({(seat, played_round): plan}).choose
     while not trial.finished and trial.round == played_round:
         if game.needs_chance(trial):
