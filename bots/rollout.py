@@ -19,6 +19,7 @@ keeps belong to that playout's state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import engine
@@ -29,12 +30,16 @@ from engine.core import Choice, Prompt
 from engine.khora.seat_tasks import resolve_head
 
 if TYPE_CHECKING:
+    from random import Random
+
     from engine.khora.game import KhoraGame
     from engine.khora.state import State
 
 _game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed Game
 
 Plan = tuple[int, ...]  # the tiles of a seat's dice, in the order of its dice
+# A playout's policy: the option id it takes for a seat's question.
+Policy = Callable[["State", int, Choice], str]
 
 
 class Rollout:
@@ -102,3 +107,30 @@ def _best_by_resolving(state: State, seat: int, prompt: Prompt | Choice) -> str:
     if best is None:  # no option resolves without the game run on: standard's full way
         return standard_choice(state, seat, _as_prompt(state, seat, prompt))
     return best_id
+
+
+def play_out(
+    state: State, policy: Policy, chance: Random, stop: Callable[[State, int], bool]
+) -> State:
+    """Play `state` on, changing it in place, every seat answered by `policy` and chance drawn
+    from `chance`, until the game ends or `stop(state, decisions made)` says so (asked before
+    every step). The engine's playout path (`deciding`, `choice`, `take`): no prompts built,
+    the answer not checked again (a sixth of a playout went to prompts and their checks); the
+    seats answer in seat order, as `min(pending(state))` gave them."""
+    game = _game
+    decisions = 0
+    while not state.finished and not stop(state, decisions):
+        if game.needs_chance(state):
+            state = game.advance(state, game.sample_chance(state, chance))
+            continue
+        seat = game.deciding(state)[0]
+        choice = game.choice(state, seat)
+        option_id = policy(state, seat, choice)
+        for option in choice.options:
+            if option.id == option_id:
+                break
+        else:
+            raise ValueError(f"the policy chose {option_id!r}, not an option of {choice.prompt}")
+        state = game.advance(state, game.take(state, seat, choice, option))
+        decisions += 1
+    return state

@@ -24,7 +24,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 import engine
-from bots.rollout import Plan, Rollout
+from bots.rollout import Plan, Rollout, play_out
 from bots.standard import choose, dice_plans
 from bots.worth import margin
 from engine.core import Event, Prompt
@@ -98,15 +98,10 @@ def _round_margin(state: State, seat: int, prompt: Prompt, plan: Plan, seed: flo
     )
     played_round = state.round
     # game.advance changes the state it is given: the sample stays the bot's for every plan.
-    trial = game.advance(state.clone(), die)
-    policy = Rollout({(seat, played_round): plan}).choose
-    while not trial.finished and trial.round == played_round:
-        if game.needs_chance(trial):
-            trial = game.advance(trial, game.sample_chance(trial, chance))
-            continue
-        other = game.deciding(trial)[0]
-        choice = game.choice(trial, other)
-        wanted = policy(trial, other, choice)
-        option = next(o for o in choice.options if o.id == wanted)
-        trial = game.advance(trial, game.take(trial, other, choice, option))
+    trial = play_out(
+        game.advance(state.clone(), die),
+        Rollout({(seat, played_round): plan}).choose,
+        chance,
+        lambda trial, _decisions: trial.round != played_round,
+    )
     return margin(trial, seat)

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, cast
 
 import engine
 from bots.budget import Answer, Budget
-from bots.rollout import Plan, Rollout
+from bots.rollout import Plan, Policy, Rollout, play_out
 from bots.standard import choose, dice_plans
 from bots.worth import margin
-from engine.core import Choice, Event, Prompt
+from engine.core import Event, Prompt
 from engine.khora.state import State
 
 if TYPE_CHECKING:
@@ -144,31 +144,15 @@ def _pairings(state: State, seat: int, prompt: Prompt) -> list[tuple[str, Plan]]
     return pairings
 
 
-# A playout's policy: the option id it takes for a seat's question (bots.rollout).
-Policy = Callable[[State, int, Choice], str]
-
-
 def _playout(
     state: State, seat: int, rng: Random, clock: Clock, deadline: float, policy: Policy
 ) -> float:
-    # The engine's playout path (`deciding`, `choice`, `take`): no prompts built, the answer
-    # not checked again (a sixth of a playout went to prompts and their checks); the seats
-    # answer in seat order, as `min(pending(state))` gave them.
-    game = _game
-    decisions = 0
-    while not state.finished and decisions < PLAYOUT_DECISIONS and clock() < deadline:
-        if game.needs_chance(state):
-            state = game.advance(state, game.sample_chance(state, rng))
-            continue
-        other = game.deciding(state)[0]
-        choice = game.choice(state, other)
-        option_id = policy(state, other, choice)
-        for option in choice.options:
-            if option.id == option_id:
-                break
-        else:
-            raise ValueError(f"the policy chose {option_id!r}, not an option of {choice.prompt}")
-        state = game.advance(state, game.take(state, other, choice, option))
-        decisions += 1
+    """The seat's reward after `PLAYOUT_DECISIONS` decisions (or the end, or the deadline)."""
+    state = play_out(
+        state,
+        policy,
+        rng,
+        lambda _state, decisions: decisions >= PLAYOUT_DECISIONS or clock() >= deadline,
+    )
     lead = margin(state, seat)
     return 1.0 / (1.0 + math.exp(-lead / 4.0))
