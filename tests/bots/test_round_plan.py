@@ -44,65 +44,75 @@ def _dice_positions(count: int, seed: int = 7):
     return found
 
 
+def _compared(state, prompt):
+    """The plans the round plan plays out: standard's best few within the gap of the best."""
+    plans = dice_plans(state, 0)[: round_plan.ROUND_PLANS]
+    return [
+        plan
+        for value, plan in plans
+        if value >= plans[0][0] - round_plan.ROUND_PLAN_GAP and prompt.option(f"tile:{plan[0]}")
+    ]
+
+
 def test_the_tile_played_is_from_one_of_standards_best_plans_and_the_same_for_the_same_seed():
-    positions = _dice_positions(12)
     planned = 0
-    for state, _log, prompt in positions:
-        placed = len(state.players[0].assignment)
-        best = [plan[0] for _value, plan in dice_plans(state, 0)[: round_plan.ROUND_PLANS]]
+    for state, _log, prompt in _dice_positions(16):
+        compared = _compared(state, prompt)
         answer = round_plan.plan_dice(state, 0, prompt, random.Random(1))
-        if answer is None:  # a single plan fits: standard's judgement answers
-            assert len({tile for tile in best if prompt.option(f"tile:{tile}")}) <= 1
+        if answer is None:  # one plan stands out: standard's judgement answers
+            assert len(compared) < 2
             continue
         planned += 1
-        assert int(answer.split(":")[1]) in best, (placed, answer, best)
+        assert int(answer.split(":")[1]) in {plan[0] for plan in compared}, (answer, compared)
         assert answer == round_plan.plan_dice(state, 0, prompt, random.Random(1))
-    assert planned >= 8  # the plan answered in most of them, first and second dice alike
+    assert planned >= 6  # first and second dice alike
 
 
 def _fields(state):
     """The state's rules fields, pickled (its derived prompts and narration left out)."""
-    return pickle.dumps(
-        {
-            f.name: getattr(state, f.name)
-            for f in fields(state)
-            if f.name not in ("cache", "journal")
-        }
-    )
+    kept = [f.name for f in fields(state) if f.name not in ("cache", "journal")]
+    return pickle.dumps({name: getattr(state, name) for name in kept})
 
 
 def test_playing_the_round_out_leaves_the_bots_sample_as_it_was():
     """The plan plays each round on a copy: the sample stays the bot's, for standard's
     judgement when no plan applies and for every plan after the first."""
-    for state, _log, prompt in _dice_positions(6, seed=11):
+    planned = [
+        (state, prompt)
+        for state, _log, prompt in _dice_positions(12, seed=11)
+        if len(_compared(state, prompt)) >= 2
+    ]
+    assert len(planned) >= 3
+    for state, prompt in planned:
         before = _fields(state)
         assert round_plan.plan_dice(state, 0, prompt, random.Random(2)) is not None
         assert _fields(state) == before
 
 
 def test_the_plan_whose_round_plays_out_best_is_played(monkeypatch):
-    """Playouts that favour one plan (standard's third best, or its second die's tile): the
-    level plays it, where standard's judgement alone plays its first."""
-    state, _log, prompt = next(
-        (s, log, p)
-        for s, log, p in _dice_positions(12)
-        if not s.players[0].assignment and len(dice_plans(s, 0)) >= 3
+    """Playouts that favour another plan than standard's best: the level plays it, where
+    standard's judgement alone plays its first."""
+    state, prompt, compared = next(
+        (s, p, _compared(s, p))
+        for s, _log, p in _dice_positions(16)
+        if not s.players[0].assignment and len({plan[0] for plan in _compared(s, p)}) >= 2
     )
-    plans = [plan for _value, plan in dice_plans(state, 0)[: round_plan.ROUND_PLANS]]
-    favoured = next(plan for plan in plans[2:] if plan[0] != plans[0][0])
+    favoured = [plan for plan in compared if plan[0] != compared[0][0]][-1]
     monkeypatch.setattr(
         round_plan,
         "_round_margin",
         lambda _state, _seat, _prompt, plan, _seed: 10.0 if plan == favoured else 0.0,
     )
-    assert choose(state, 0, prompt) == f"tile:{plans[0][0]}"
+    assert choose(state, 0, prompt) == f"tile:{compared[0][0]}"
     assert round_plan.plan_dice(state, 0, prompt, random.Random(3)) == f"tile:{favoured[0]}"
 
 
 @pytest.mark.parametrize("kind", ["draft_pick", "progress", "explore"])
 def test_other_questions_are_answered_by_standards_judgement(kind):
     """Only a die is planned: the same options asked as another question get no plan."""
-    state, _log, prompt = _dice_positions(1)[0]
+    state, _log, prompt = next(
+        (s, log, p) for s, log, p in _dice_positions(16) if len(_compared(s, p)) >= 2
+    )
     other = Prompt(prompt.id, 0, kind, prompt.text, prompt.options, prompt.default)
     assert round_plan.plan_dice(state, 0, prompt, random.Random(4)) is not None
     assert round_plan.plan_dice(state, 0, other, random.Random(4)) is None
