@@ -23,11 +23,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import engine
-from bots.standard import CARD_CHOICES, best_dice_plan, seat_trial
+from bots.standard import CARD_CHOICES, CHAIN_DEPTH, CHAINED, best_dice_plan, seat_trial
 from bots.standard import choose as standard_choice
 from bots.worth import explore_gains, worth
-from engine.core import Choice, Prompt
-from engine.khora.seat_tasks import resolve_head
+from engine.core import Choice, Option, Prompt
+from engine.khora.seat_tasks import HANDLERS, resolve_head
 
 if TYPE_CHECKING:
     from random import Random
@@ -93,20 +93,37 @@ def _as_prompt(state: State, seat: int, prompt: Prompt | Choice) -> Prompt:
 def _best_by_resolving(state: State, seat: int, prompt: Prompt | Choice) -> str:
     """The option that leaves the seat's position worth most, as `standard` answers, each
     option resolved on a copy without running the game on (the other seats' tasks, the
-    next prompts): a third of what a full step costs."""
+    next prompts): a third of what a full step costs. A question asked again at once (a
+    level bought in the Progress phase) is judged, as `standard` judges it, by the best of
+    what may follow."""
     best_id, best = prompt.options[0].id, None
     for option in prompt.options:
-        trial = seat_trial(state, seat)
-        try:
-            resolve_head(trial, seat, option)
-        except Exception:  # an option that needs the game run on to resolve: judged as none
-            continue
-        value = worth(trial, seat)
-        if best is None or value > best:
+        value = _resolved_worth(state, seat, option, prompt.kind, CHAIN_DEPTH)
+        if value is not None and (best is None or value > best):
             best_id, best = option.id, value
     if best is None:  # no option resolves without the game run on: standard's full way
         return standard_choice(state, seat, _as_prompt(state, seat, prompt))
     return best_id
+
+
+def _resolved_worth(state: State, seat: int, option: Option, kind: str, depth: int) -> float | None:
+    """The seat's worth with `option` resolved on a copy (None if it needs the game run on),
+    or after the best answers to the same question asked again, up to `depth` times."""
+    trial = seat_trial(state, seat)
+    try:
+        resolve_head(trial, seat, option)
+    except Exception:  # an option that needs the game run on to resolve: judged as none
+        return None
+    value = worth(trial, seat)
+    if depth and kind in CHAINED:
+        agenda = trial.players[seat].agenda
+        if agenda and agenda[0].kind == kind:
+            handler = HANDLERS[kind]
+            for again in handler.options(trial, seat, agenda[0]):
+                then = _resolved_worth(trial, seat, again, kind, depth - 1)
+                if then is not None and then > value:
+                    value = then
+    return value
 
 
 def play_out(

@@ -35,6 +35,11 @@ _game = cast("KhoraGame", engine.get_game("khora"))  # engine.get_game is typed 
 # The questions an action tile asks, whose best answer is part of what the tile is worth.
 _FOLLOW_UPS = {"buy_token", "explore", "play_politics", "develop"}
 CARD_CHOICES = {"draft_pick", "legislation_keep"}
+# A level bought in the Progress phase asks the seat again at once (another level, with a
+# philosophy token): an answer is judged by the best of what may follow, so a level that
+# brings nothing itself but opens one that scores (economy 6, then 7's 10 VP) is bought.
+CHAINED = {"progress"}
+CHAIN_DEPTH = 2  # the questions asked again that an answer is judged with
 # A card to keep: what an ongoing card brings each round left, and what a drachma of its price
 # and a knowledge token it lacks take off (card_value).
 CARD_ONGOING_PER_ROUND, CARD_PRICE, CARD_LACKING = 0.6, 0.45, 1.5
@@ -72,13 +77,26 @@ def _best_by_worth(state: State, seat: int, prompt: Prompt) -> str:
     # first read (which options no other beats), a fifth of a playout's time, for nothing.
     best_id, best = prompt.options[0].id, None
     for option in prompt.options:
-        event = Event(
-            "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option.id}, seat=seat
-        )
-        value = worth(_game.apply(state, event), seat)
+        value = _worth_after(state, seat, prompt, option.id, CHAIN_DEPTH)
         if best is None or value > best:
             best_id, best = option.id, value
     return best_id
+
+
+def _worth_after(state: State, seat: int, prompt: Prompt, option_id: str, depth: int) -> float:
+    """The seat's worth after answering `option_id`, or after the best answers to the same
+    question asked again at once (`CHAINED`), up to `depth` more times."""
+    event = Event(
+        "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
+    )
+    after = _game.apply(state, event)
+    value = worth(after, seat)
+    if depth and prompt.kind in CHAINED:
+        again = _game.pending(after).get(seat)
+        if again is not None and again.kind == prompt.kind:
+            for option in again.options:
+                value = max(value, _worth_after(after, seat, again, option.id, depth - 1))
+    return value
 
 
 def seat_trial(state: State, seat: int) -> State:

@@ -69,8 +69,11 @@ def test_the_last_politics_action_never_keeps_a_playable_card_that_scores():
         assert choose(trial, seat, prompt) == f"card:{card}", card
 
 
-def _last_round_progress(drachma: int, economy: int, military: int, majors: int):
-    """A seeded game's last Progress phase, the seat's purse, tracks and major tokens set."""
+def _last_round_progress(
+    drachma: int, economy: int, military: int, majors: int, philosophy: int = 0
+):
+    """A seeded game's last Progress phase, the seat's purse, tracks, major tokens and
+    philosophy tokens set (none: one level only, each token one more)."""
     state, seat, _prompt = _first_position(
         lambda state, seat, prompt: (
             state.round == ROUNDS and prompt.kind == "progress" and len(prompt.options) > 1
@@ -80,6 +83,7 @@ def _last_round_progress(drachma: int, economy: int, military: int, majors: int)
     state = state.clone()
     player = state.players[seat]
     player.drachma, player.economy, player.military = drachma, economy, military
+    player.philosophy = philosophy
     player.tokens = {"red_major": majors} if majors else {}
     return state, seat, game.pending(state)[seat]
 
@@ -100,4 +104,41 @@ def test_the_last_progress_phase_keeps_its_drachmas_only_when_no_level_scores():
     state, seat, prompt = _last_round_progress(drachma=10, economy=5, military=2, majors=0)
     points = {o.id: _points_after(state, seat, prompt, o.id) for o in prompt.options}
     assert max(points.values()) == points["done"]
+    assert choose(state, seat, prompt) == "done"
+
+
+def _points_after_answers(state, seat, answers: list[str]) -> int:
+    """The seat's total after answering its prompts with `answers`, one after the other."""
+    for option_id in answers:
+        prompt = game.pending(state)[seat]
+        event = Event(
+            "decision", {"prompt": prompt.id, "kind": prompt.kind, "option": option_id}, seat=seat
+        )
+        state = game.apply(state, event)
+    return score_breakdown(state, seat)["total"]
+
+
+def test_the_last_progress_phase_buys_a_level_that_scores_nothing_to_reach_one_that_scores():
+    """Economy 6 scores nothing, economy 7 ten VP: with a philosophy token for the second
+    level and 10 drachmas for both, the seat buys economy 6 to reach 7 (judged by the best
+    of what follows: issue 51); without the token it keeps its drachmas."""
+    state, seat, prompt = _last_round_progress(
+        drachma=10, economy=5, military=7, majors=0, philosophy=1
+    )
+    both = ["advance:economy", "philosophy:economy"]
+    assert (
+        _points_after_answers(state, seat, both)
+        == _points_after_answers(state, seat, ["done"]) + 10
+    )
+    assert choose(state, seat, prompt) == "advance:economy"
+    after = game.apply(
+        state,
+        Event(
+            "decision",
+            {"prompt": prompt.id, "kind": prompt.kind, "option": "advance:economy"},
+            seat=seat,
+        ),
+    )
+    assert choose(after, seat, game.pending(after)[seat]) == "philosophy:economy"
+    state, seat, prompt = _last_round_progress(drachma=10, economy=5, military=7, majors=0)
     assert choose(state, seat, prompt) == "done"
