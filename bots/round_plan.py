@@ -14,9 +14,10 @@ played. Everything else is answered as
 
 The playouts run on the sample the bot drew (SeatKnowledge.sample), so they know only what the
 seat knows. Ten playouts of a round cost about 10 ms of CPU: the level's decisions stay under
-20 ms at p95 (bench/tournament.py). Issue 51: one such `standard` is first in about 79 % of
+20 ms at p95 (bench/tournament.py). Issue 51: one such `standard` is first in about 80 % of
 4-player games against three `standard_2026` where `standard` without the plan was first in
-about 53 % (docs/bots.md); planned for the first die only, in about 71 %.
+about 53 % (docs/bots.md; 82 % with the Progress judged by what may follow, bots.standard);
+planned for the first die only, in about 71 %.
 """
 
 from __future__ import annotations
