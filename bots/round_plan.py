@@ -61,8 +61,8 @@ class StandardBot:
 
 def plan_dice(state: State, seat: int, prompt: Prompt, rng: random.Random) -> str | None:
     """This die's tile in the assignment of the seat's dice left whose round, played out,
-    leaves the seat best placed; None where it does not apply (not a die, a single die, a
-    single plan)."""
+    leaves the seat best placed (the one plan within the gap: standard's own, not played
+    out); None where it does not apply (not a die, a single die, no plan)."""
     if prompt.kind != "assign_die":
         return None
     player = state.players[seat]
@@ -76,8 +76,10 @@ def plan_dice(state: State, seat: int, prompt: Prompt, rng: random.Random) -> st
         for value, plan in plans
         if value >= plans[0][0] - ROUND_PLAN_GAP and prompt.option(f"tile:{plan[0]}") is not None
     ]
-    if len(candidates) < 2:
+    if not candidates:
         return None
+    if len(candidates) == 1:  # standard's best plan (dice_plans' first), worked out once
+        return f"tile:{candidates[0][len(placed)]}"
     # The same chance for every plan's n-th playout: the plans are compared on equal dice.
     seeds = [rng.random() for _ in range(ROUND_PLAYOUTS)]
     best, best_total = None, 0.0

@@ -24,7 +24,7 @@ from engine.core import Event, Prompt
 from engine.khora import seat_tasks
 from engine.khora.content.cards import CARDS
 from engine.khora.effects import missing_tokens
-from engine.khora.phases.actions import start_action
+from engine.khora.phases.actions import ACTION_IDS, start_action
 from engine.khora.phases.politics import play_card
 from engine.khora.state import State, Task, without
 
@@ -50,7 +50,7 @@ CITIZEN_SHORT, CITIZEN_SHORT_EARLY = 0.1, 0.3  # a citizen paid for a short die 
 # nothing more than the card in hand, one standard was first in 71 % of 1,200 games against
 # three standard_2026, 66 % with the plan alone).
 TRADE_BONUS = 1.0
-TRADE = 3
+TRADE = ACTION_IDS["trade"]
 
 
 def choose(state: State, seat: int, prompt: Prompt) -> str:
