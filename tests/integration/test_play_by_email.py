@@ -22,7 +22,7 @@ import pytest
 
 from games.models import Game, GameEvent
 from mailplay.models import InboundMessage
-from notifications.mail_tokens import reply_token
+from notifications.mail_tokens import TALK, read_reply_token, reply_token, token_of_address
 from tests.integration.conftest import ROOT, Worker, _free_port, wait_for
 from tests.players import start_game
 
@@ -71,6 +71,13 @@ def receiver(smtp, tmp_path):
     running.stop()
 
 
+def asks(message) -> bool:
+    """Whether the email's reply address answers a prompt (not the table's talk address)."""
+    token = token_of_address(parseaddr(str(message["Reply-To"] or ""))[1])
+    target = read_reply_token(token) if token else None
+    return target is not None and target.prompt_id != TALK
+
+
 def plain_text(message) -> str:
     return message.get_body(("plain",)).get_content()
 
@@ -91,10 +98,10 @@ class Mailbox:
         return [m for m in self.sink.messages if parseaddr(str(m["To"]))[1] == self.address]
 
     def reply_to_newest_question(self) -> bool:
-        """Reply to the newest message that asks something (numbered options: an answer's
-        email that only says whom the game waits for takes a reply too, a line to the table,
-        but asks nothing), once; True if a reply went."""
-        asking = [m for m in self.inbox() if m["Reply-To"] and OPTION.search(plain_text(m))]
+        """Reply to the newest message that asks something (its reply address names a prompt
+        and it numbers the options: an email that asks nothing takes a reply too, a line to the
+        table, and the game's end numbers its places), once; True if a reply went."""
+        asking = [m for m in self.inbox() if asks(m) and OPTION.search(plain_text(m))]
         if not asking or asking[-1]["Message-ID"] in self.answered:
             return False
         question = asking[-1]
@@ -172,7 +179,11 @@ def test_three_players_play_a_whole_game_only_by_replying_to_their_emails(
     def game_over_emails():
         return [m for m in smtp.messages if "is over" in str(m["Subject"])]
 
-    wait_for(lambda: len(game_over_emails()) == 3, timeout=30)
+    deadline = time.monotonic() + 30
+    while len(game_over_emails()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    over_emails = sorted(parseaddr(str(m["To"]))[1] for m in game_over_emails())
+    assert over_emails == sorted(box.address for box in boxes), "one 'game over' email each"
     print(
         f"\nwhole game by email: {decisions.count()} decisions from {len(sent)} replies "
         f"(each delivered twice), {len(smtp.messages)} emails sent, outcomes {dict(outcomes)}, "
