@@ -84,7 +84,9 @@ def _recent_past(game: Game, upto: int):
 
 # Durable checkpoints: a past state older than the cache keeps (the history of a game one comes
 # back to after days, a replay's first steps) is replayed from the checkpoint before it, so a
-# read costs at most this many events of replay however long the log has grown.
+# read costs at most this many events of replay, and one write's (a checkpoint is kept at the
+# write that crosses a multiple, and a write holds the bots' answers and chance up to the next
+# person's prompt), however long the log has grown.
 CHECKPOINT_EVERY = 50
 
 
