@@ -23,10 +23,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import engine
-from bots.standard import CARD_CHOICES, CHAIN_DEPTH, CHAINED, best_dice_plan, seat_trial
+from bots.standard import (
+    CARD_CHOICES,
+    CHAIN_DEPTH,
+    CHAINED,
+    EXTRA_ACTION,
+    SPENDS_BEFORE_FUNDED,
+    TRADE,
+    best_dice_plan,
+    funded_later,
+    seat_trial,
+)
 from bots.standard import choose as standard_choice
 from bots.worth import explore_gains, worth
 from engine.core import Choice, Option, Prompt
+from engine.khora.phases.round_start import ROUNDS as LAST_ROUND
 from engine.khora.seat_tasks import HANDLERS, resolve_head
 
 if TYPE_CHECKING:
@@ -59,7 +70,7 @@ class Rollout:
             gains = explore_gains(state, seat)
             best = max(gains, key=gains.__getitem__, default=None)
             return best if best is not None and gains[best] > 0 else "skip"
-        if prompt.kind in CARD_CHOICES or prompt.kind == "discard_card":
+        if prompt.kind in CARD_CHOICES or prompt.kind in ("discard_card", EXTRA_ACTION):
             return standard_choice(state, seat, _as_prompt(state, seat, prompt))
         return _best_by_resolving(state, seat, prompt)
 
@@ -115,6 +126,11 @@ def _resolved_worth(state: State, seat: int, option: Option, kind: str, depth: i
     except Exception:  # an option that needs the game run on to resolve: judged as none
         return None
     value = worth(trial, seat)
+    # Only in the last round, where a drachma is worth next to nothing and a token bought
+    # would take what Politics pays with: a tenth of the playouts' time before, for the same
+    # games (docs/bots.md).
+    if kind in SPENDS_BEFORE_FUNDED and trial.round >= LAST_ROUND:
+        value += funded_later(trial, seat, TRADE)
     if depth and kind in CHAINED:
         agenda = trial.players[seat].agenda
         if agenda and agenda[0].kind == kind:
