@@ -285,34 +285,31 @@ def _funded_by_trade(
     return {tile: max(0.0, tile_value(trial, seat, tile, after) - values[tile]) for tile in later}
 
 
+def _priced_between(player: Player, low: int, high: int) -> list[int]:
+    """The FUNDED tiles with something to pay for whose price is above `low` drachmas and at
+    most `high`: a card in hand (Politics), the next development (Development)."""
+    tiles = []
+    if any(low < CARDS[card].cost <= high for card in player.hand):
+        tiles.append(POLITICS)
+    developments = CITIES[player.city].developments if player.city else ()
+    level = player.development  # the next development's index
+    if 1 <= level < len(developments) and low < developments[level].cost <= high:
+        tiles.append(DEVELOPMENT)
+    return tiles
+
+
 def _short_of_drachmas(player: Player) -> list[int]:
     """The FUNDED tiles with something the seat cannot pay for now but could after Trade's
     drachmas: the others gain nothing from them, and valuing them again is what a decision
-    would spend its time on (p95 25 ms against 15 ms, every time)."""
-    now = player.drachma
-    after = now + player.economy + rulings.TRADE_DRACHMAS_OVER_ECONOMY
-    short = []
-    if any(now < CARDS[card].cost <= after for card in player.hand):
-        short.append(POLITICS)
-    developments = CITIES[player.city].developments if player.city else ()
-    level = player.development  # the next development's index
-    if 1 <= level < len(developments) and now < developments[level].cost <= after:
-        short.append(DEVELOPMENT)
-    return short
+    would spend its time on (valued every time: p95 24 ms against 21 ms in the tournament)."""
+    trade = player.economy + rulings.TRADE_DRACHMAS_OVER_ECONOMY
+    return _priced_between(player, player.drachma, player.drachma + trade)
 
 
 def _affordable(player: Player) -> list[int]:
     """The FUNDED tiles with something the seat can pay for now: the others bring nothing
     whatever the drachmas were spent on (and need not be valued)."""
-    now = player.drachma
-    tiles = []
-    if any(CARDS[card].cost <= now for card in player.hand):
-        tiles.append(POLITICS)
-    developments = CITIES[player.city].developments if player.city else ()
-    level = player.development
-    if 1 <= level < len(developments) and developments[level].cost <= now:
-        tiles.append(DEVELOPMENT)
-    return tiles
+    return _priced_between(player, -1, player.drachma)
 
 
 def funded_later(state: State, seat: int, current: int) -> float:
