@@ -35,9 +35,8 @@ from bots.standard import (
     seat_trial,
 )
 from bots.standard import choose as standard_choice
-from bots.worth import explore_gains, worth
+from bots.worth import explore_gains, rounds_left, worth
 from engine.core import Choice, Option, Prompt
-from engine.khora.phases.round_start import ROUNDS as LAST_ROUND
 from engine.khora.seat_tasks import HANDLERS, resolve_head
 
 if TYPE_CHECKING:
@@ -129,7 +128,7 @@ def _resolved_worth(state: State, seat: int, option: Option, kind: str, depth: i
     # Only in the last round, where a drachma is worth next to nothing and a token bought
     # would take what Politics pays with: a tenth of the playouts' time before, for the same
     # games (docs/bots.md).
-    if kind in SPENDS_BEFORE_FUNDED and trial.round >= LAST_ROUND:
+    if kind in SPENDS_BEFORE_FUNDED and not rounds_left(trial):
         value += funded_later(trial, seat, TRADE)
     if depth and kind in CHAINED:
         agenda = trial.players[seat].agenda

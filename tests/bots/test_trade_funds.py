@@ -47,6 +47,25 @@ def test_trade_then_politics_is_planned_when_trade_pays_for_the_card():
     assert choose(state, seat, prompt) in {f"tile:{TRADE}", f"tile:{POLITICS}"}
 
 
+def test_the_drachmas_trade_brings_are_the_engines_with_what_the_cards_in_play_add():
+    """Diolkos adds a drachma to each Trade: economy 4 brings 5, Diolkos the sixth that pays
+    for Colossus. A bound worked out apart from the engine (economy + 1) missed it."""
+    state, seat, _prompt = _first_position(
+        lambda state, seat, prompt: (
+            state.round == ROUNDS
+            and prompt.kind == "assign_die"
+            and not state.players[seat].assignment
+        ),
+        players=2,
+    )
+    state, player = _staged(state, seat, drachma=0)
+    player.economy, player.dice, player.citizens = 4, [3, 5], 3
+    player.played = [*player.played, "diolkos"]
+    assert set(best_dice_plan(state, seat)) == {TRADE, POLITICS}
+    player.played = [card for card in player.played if card != "diolkos"]
+    assert POLITICS not in best_dice_plan(state, seat)  # five drachmas: Colossus out of reach
+
+
 def test_trade_buys_no_token_with_the_drachmas_a_later_politics_needs():
     """In the last round a token is worth more than the drachmas it costs, unless they pay for
     Colossus in the Politics action still to come this round."""
