@@ -27,9 +27,7 @@ def _staged(state, seat, drachma: int):
     return state, player
 
 
-def test_trade_then_politics_is_planned_when_trade_pays_for_the_card():
-    """Two drachmas: Colossus is out of reach, until Trade (economy 5: 6 drachmas) resolves
-    before Politics. Valued apart, Politics was worth nothing and the plan was another."""
+def _last_round_first_die():
     state, seat, _prompt = _first_position(
         lambda state, seat, prompt: (
             state.round == ROUNDS
@@ -38,6 +36,13 @@ def test_trade_then_politics_is_planned_when_trade_pays_for_the_card():
         ),
         players=2,
     )
+    return state, seat
+
+
+def test_trade_then_politics_is_planned_when_trade_pays_for_the_card():
+    """Two drachmas: Colossus is out of reach, until Trade (economy 5: 6 drachmas) resolves
+    before Politics. Valued apart, Politics was worth nothing and the plan was another."""
+    state, seat = _last_round_first_die()
     state, player = _staged(state, seat, drachma=2)
     player.economy, player.dice, player.citizens = 5, [3, 5], 3
     prompt = game.pending(state)[seat]
@@ -50,14 +55,7 @@ def test_trade_then_politics_is_planned_when_trade_pays_for_the_card():
 def test_the_drachmas_trade_brings_are_the_engines_with_what_the_cards_in_play_add():
     """Diolkos adds a drachma to each Trade: economy 4 brings 5, Diolkos the sixth that pays
     for Colossus. A bound worked out apart from the engine (economy + 1) missed it."""
-    state, seat, _prompt = _first_position(
-        lambda state, seat, prompt: (
-            state.round == ROUNDS
-            and prompt.kind == "assign_die"
-            and not state.players[seat].assignment
-        ),
-        players=2,
-    )
+    state, seat = _last_round_first_die()
     state, player = _staged(state, seat, drachma=0)
     player.economy, player.dice, player.citizens = 4, [3, 5], 3
     player.played = [*player.played, "diolkos"]
