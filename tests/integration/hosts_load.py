@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
 
 from aiosmtpd.controller import Controller
 
@@ -56,6 +57,8 @@ class Api:
         self.token = token
         self.statuses: list[int] = []  # every answer, retried ones included
         self.unretried: list[str] = []  # requests that failed for good
+        # While this says so, a failed request waits before its retry (Player.paused).
+        self.hold_retries: Callable[[], bool] = lambda: False
 
     def call(self, method: str, path: str, body=None) -> tuple[int, dict]:
         headers = {"Authorization": f"Bearer {self.token}"}
@@ -73,18 +76,23 @@ class Api:
             except (OSError, http.client.HTTPException) as error:
                 last = repr(error)
                 self.statuses.append(0)
-                time.sleep(RETRY_PAUSE)
+                self._pause_before_retry()
                 continue
             finally:
                 connection.close()
             self.statuses.append(status)
             if status >= 500:
                 last = f"{status} {raw[:300]!r}"
-                time.sleep(RETRY_PAUSE)
+                self._pause_before_retry()
                 continue
             return status, json.loads(raw) if raw else {}
         self.unretried.append(f"{method} {path}: {last}")
         return 0, {}
+
+    def _pause_before_retry(self) -> None:
+        time.sleep(RETRY_PAUSE)
+        while self.hold_retries():
+            time.sleep(0.1)
 
 
 class Player(threading.Thread):
@@ -105,6 +113,12 @@ class Player(threading.Thread):
         # (when, game, seq) of each accepted decision
         self.accepted: list[tuple[float, str, int]] = []
         self.failure: str | None = None
+        # Games the harness keeps players away from for a while (public ids, shared by all
+        # players): a decision would ask for a new advance and hide what it measures.
+        self.paused: set[str] = set()
+        # A decision refused while its game is paused (503: the row the dead host's session
+        # held) is retried, with its Idempotency-Key, only once the pause ends.
+        api.hold_retries = lambda: self.public_id in self.paused
 
     def run(self) -> None:
         waited = 0
@@ -136,6 +150,8 @@ class Player(threading.Thread):
         reader.start()
 
     def _play_one(self) -> bool:
+        if self.public_id in self.paused:
+            return False
         base = f"/api/v1/games/{self.public_id}"
         status, body = self.api.call("GET", f"{base}/prompt/")
         prompt = body.get("prompt") if status == 200 else None

@@ -28,6 +28,8 @@ from tests.integration.hosts_site import Site, Tuning
 REDELIVERY_SLACK = 10.0
 # How long after the last fault healed a game may still be due an advance: the sweep's.
 SWEEP_SLACK = 10.0
+# How long the advance worker1 dies in holds its game's row before writing (_hold_advances).
+HOLD_SECONDS = 1.0
 
 
 @dataclass
@@ -63,6 +65,9 @@ def run(tmp: Path, nginx: str, sizes: Sizes, tuning: Tuning | None = None) -> Re
         site.start_servers(smtp_port)
         address = site.network.address("lb")
         players, readers = create_games(address, tokens, sizes.games, seed=50)
+        paused: set[str] = set()
+        for player in players:
+            player.paused = paused
         for client in [*players, *readers]:
             client.start()
         _faults(site, sizes, tuning, result, players)
@@ -98,7 +103,7 @@ def _faults(site: Site, sizes: Sizes, tuning: Tuning, result: Result, players) -
     time.sleep(sizes.settle)
     site.calm = (began, time.time())
     if not sizes.every_fault:
-        _kill_a_worker_host(site, sizes, tuning, result)
+        _kill_a_worker_host(site, sizes, tuning, result, players)
         site.healed_at = time.monotonic()
         return
     figures["decisions_per_second_two_web_hosts"] = round(_rate(players, began, time.time()), 2)
@@ -113,7 +118,7 @@ def _faults(site: Site, sizes: Sizes, tuning: Tuning, result: Result, players) -
     site.note("web1 back")
     # Early, while every game is surely still being played (a small run's games may end
     # before the last fault): a worker host dies mid-advance.
-    _kill_a_worker_host(site, sizes, tuning, result)
+    _kill_a_worker_host(site, sizes, tuning, result, players)
     idle = sorted({player.public_id for player in players if player.idle})
     result.figures["deadlines_made_due"] = _make_deadlines_due(site, idle)
     site.note(f"{result.figures['deadlines_made_due']} deadlines made due")
@@ -138,9 +143,34 @@ def _advancing(site: Site, label: str) -> list[int]:
             WHERE a.application_name = %s AND a.pid = ANY(r.pids))""", (label,))]  # fmt: skip
 
 
+def _hold_advances(site: Site, label: str, seconds: float) -> None:
+    """Until `harness_hold` is emptied, a transaction of that process that writes a game's
+    move sleeps `seconds` before it, holding the game's row: the harness's kill, a few
+    milliseconds after it sees the row held (and the host's crash takes more), then surely
+    lands inside the advance, not after its commit (the advances of a `standard` bot take
+    milliseconds). A trigger in the harness's own database; the server knows nothing of it,
+    and is emptied, not dropped: dropping it would wait for the dead host's session."""
+    _sql(site, """
+        CREATE TABLE IF NOT EXISTS harness_hold (label text, seconds float);
+        CREATE OR REPLACE FUNCTION harness_hold() RETURNS trigger AS $$
+        DECLARE pause float;
+        BEGIN
+            SELECT h.seconds INTO pause FROM harness_hold h
+                WHERE h.label = current_setting('application_name');
+            IF pause IS NOT NULL AND NEW.last_seq <> OLD.last_seq THEN
+                PERFORM pg_sleep(pause);
+            END IF;
+            RETURN NEW;
+        END $$ LANGUAGE plpgsql;
+        CREATE OR REPLACE TRIGGER harness_hold BEFORE UPDATE ON games_game
+            FOR EACH ROW EXECUTE FUNCTION harness_hold();""")  # fmt: skip
+    _sql(site, "INSERT INTO harness_hold VALUES (%s, %s)", (label, seconds))
+
+
 def _sql(site: Site, query: str, params=()) -> list[tuple]:
     with psycopg.connect(site.database_url, autocommit=True) as connection:
-        return connection.execute(query, params).fetchall()
+        cursor = connection.execute(query, params)
+        return cursor.fetchall() if cursor.description is not None else []
 
 
 def _make_deadlines_due(site: Site, public_ids: list[str]) -> int:
@@ -155,16 +185,25 @@ def _make_deadlines_due(site: Site, public_ids: list[str]) -> int:
     return len(rows)
 
 
-def _kill_a_worker_host(site: Site, sizes: Sizes, tuning: Tuning, result: Result) -> None:
+def _kill_a_worker_host(site: Site, sizes: Sizes, tuning: Tuning, result: Result, players) -> None:
     """worker1 dies in the middle of a game's advance (its games worker holds that game's row
-    in an open transaction); how long that game, and every other game due then, waits."""
+    in an open transaction); how long that game, and every other game due then, waits.
+    Its players keep away from that game meanwhile: their next decision would ask for a new
+    advance (games.services samples the chance due first, and the commit enqueues), and the
+    game would move on whether or not the task the dead host held came back."""
     deadline = time.monotonic() + 30
     names = _sql(site, "SELECT DISTINCT application_name FROM pg_stat_activity")
     result.figures["database_clients"] = ", ".join(sorted(n for (n,) in names if n))
+    _hold_advances(site, "worker1/games", HOLD_SECONDS)
     while not (held := _advancing(site, "worker1/games")) and time.monotonic() < deadline:
         time.sleep(0.002)
+    public_ids = dict(_sql(site, "SELECT id, public_id FROM games_game WHERE id = ANY(%s)",
+                           (held,)))  # fmt: skip
+    paused = players[0].paused if players else set()
+    paused.update(str(public_ids[game]) for game in held if game in public_ids)
     site.kill_host("worker1")
     killed = time.monotonic()
+    _sql(site, "DELETE FROM harness_hold")
     due = dict(_sql(site, "SELECT id, last_seq FROM games_game WHERE needs_advance"))
     waits: dict[int, float] = {}
     # The host boots again after `dead` seconds, in a thread: the waits go on being measured.
@@ -190,6 +229,7 @@ def _kill_a_worker_host(site: Site, sizes: Sizes, tuning: Tuning, result: Result
                 waits[game_id] = time.monotonic() - killed
         time.sleep(0.1)
     reviver.join()
+    paused.clear()
     if failed:
         raise failed[0]
     result.figures["advances_held_by_the_dead_host"] = len(held)
