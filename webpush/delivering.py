@@ -1,6 +1,10 @@
 """Sending one push: claimed, checked still worth sending, encrypted, POSTed, its answer kept.
 
-A row is claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so two workers never send it twice.
+A row is claimed in a short transaction (`SELECT ... FOR UPDATE SKIP LOCKED`, its next
+attempt moved past the POST's deadline and a margin), so that no other worker, nor the tick,
+sends it while it is under way; the POST runs outside any transaction, and its answer is kept
+in another. (The embedded default's SQLite has one writer at a time: a transaction held
+through a slow push service would stop every other write of the site.)
 A "your turn" whose prompt its player has answered (or whose game is no longer played) is
 superseded, never sent: the kind's record in notifications.kinds says which kinds go stale,
 as it does for the emails. The message says only what the push service may read: "your turn in
@@ -46,8 +50,26 @@ RETRYABLE = (429, 500, 502, 503, 504)
 SIGNATURE_SECONDS = 12 * 3600
 
 
+# A claim outlives the POST's deadline by this much: time for its answer to be kept. Only a
+# worker that dies between the two leaves the push to be sent again once the claim ends.
+CLAIM_MARGIN_SECONDS = 30
+
+
 def send_one(message_id: int) -> bool:
     """Send one pending push that is due; True when the push service took it."""
+    message = _claim(message_id)
+    if message is None:
+        return False
+    outcome = _post(message)
+    with transaction.atomic():
+        if not PushMessage.objects.select_for_update().filter(pk=message.pk).exists():
+            return outcome.ok  # its device was removed meanwhile (and the message with it)
+        return _record(message, outcome)
+
+
+def _claim(message_id: int) -> PushMessage | None:
+    """The push, if it is pending, due and still worth sending, with its next attempt moved
+    past this one's deadline; None otherwise."""
     with transaction.atomic():
         message = (
             PushMessage.objects.select_for_update(skip_locked=True, of=("self",))
@@ -57,17 +79,19 @@ def send_one(message_id: int) -> bool:
             .first()
         )
         if message is None:
-            return False
+            return None
         if not services.still_vouched_for(message.subscription):
             # Deactivated, or the password changed: no session that enabled it is left.
             message.subscription.delete()
-            return False
+            return None
         if _no_longer_asked(message):
             message.status = PushMessage.Status.SUPERSEDED
             message.save(update_fields=["status"])
-            return False
-        outcome = _post(message)
-        return _record(message, outcome)
+            return None
+        hold = settings.WEBPUSH_DEADLINE_SECONDS + CLAIM_MARGIN_SECONDS
+        message.next_attempt_at = clock.now() + timedelta(seconds=hold)
+        message.save(update_fields=["next_attempt_at"])
+        return message
 
 
 def _no_longer_asked(message: PushMessage) -> bool:

@@ -22,3 +22,6 @@ WEBPUSH_MAX_ATTEMPTS = env_int("WEBPUSH_MAX_ATTEMPTS", 5)
 WEBPUSH_STOPPED_AFTER_FAILURES = env_int("WEBPUSH_STOPPED_AFTER_FAILURES", 3)
 # How long a push service keeps a message for a device that is off (a turn waits for days).
 WEBPUSH_TTL_SECONDS = env_int("WEBPUSH_TTL_SECONDS", 86400)
+# The embedded default (no broker) sends pushes from threads of the server's process: at most
+# this many at once; what finds no thread is handed on by the ticker's minute.
+WEBPUSH_EMBEDDED_THREADS = env_int("WEBPUSH_EMBEDDED_THREADS", 2)

@@ -17,22 +17,27 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from tests.players import *  # noqa: F403  (players, games)
 from webpush.keys import b64url, new_private_key
+from webpush.tasks import send_later as real_send_later  # kept: the autouse patch replaces it
 
 
 class PushService:
     """Records every POST (headers, encrypted body) and answers with `script` in turn (the
-    last answer repeats); "hang" answers nothing for `hang_seconds`."""
+    last answer repeats); "hang" answers nothing for `hang_seconds`. While `gate` is clear,
+    a POST is recorded but waits for it before being answered (a slow service)."""
 
     def __init__(self, script: list):
         self.script = list(script)
         self.requests: list[tuple[dict[str, str], bytes]] = []
         self.hang_seconds = 2.0
+        self.gate = threading.Event()
+        self.gate.set()
         service = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 service.requests.append((dict(self.headers.items()), body))
+                service.gate.wait(30)
                 answer = service.script.pop(0) if len(service.script) > 1 else service.script[0]
                 if answer == "hang":
                     time.sleep(service.hang_seconds)
@@ -84,6 +89,34 @@ def push_service():
     yield make
     for one in made:
         one.close()
+
+
+@pytest.fixture(autouse=True)
+def pushes_sent_at_once(monkeypatch):
+    """Pushes sent in the call that asks for them, so that a test reads what was sent right
+    after the change that called for it. The embedded default sends them from a thread
+    (webpush.tasks.send_later): its own tests take `push_threads`."""
+    from webpush import delivering, tasks
+
+    def at_once(message_ids: list[int]) -> None:
+        for message_id in message_ids:
+            delivering.send_one(message_id)
+
+    monkeypatch.setattr(tasks, "send_later", at_once)
+
+
+@pytest.fixture
+def push_threads(monkeypatch, pushes_sent_at_once):
+    """Pushes sent as the embedded default sends them, from threads; each has ended (by the
+    push deadline, at most) before the test's database is emptied."""
+    from common import embedded_threads
+    from webpush import tasks
+
+    monkeypatch.setattr(tasks, "send_later", real_send_later)
+    yield
+    deadline = time.monotonic() + 15
+    while embedded_threads.running(tasks.THREAD_PREFIX) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")

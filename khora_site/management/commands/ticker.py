@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
+from common import embedded_threads
 from khora_site.celery import app
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,9 @@ class Command(BaseCommand):
             finally:
                 close_old_connections()
             if once:
+                # Pushes and webhooks the round handed to threads (common.embedded_threads)
+                # end with this process: let those under way finish.
+                embedded_threads.finish(seconds=30)
                 return
             time.sleep(settings.GAME_SWEEP_SECONDS)
 
