@@ -4,20 +4,11 @@ before a one-round process exits."""
 from __future__ import annotations
 
 import threading
-import time
 
 from common import embedded_threads
+from tests.waiting import wait_until
 
 PREFIX = "test work "
-
-
-def wait_until(condition, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def test_finish_waits_for_work_under_way_and_drops_work_not_yet_due():

@@ -7,6 +7,7 @@ import threading
 import time
 from types import SimpleNamespace
 
+from tests.waiting import wait_until
 from webhooks import queue, tasks
 
 
@@ -23,15 +24,6 @@ class HeldTask:
     def run(self, *args):
         self.started.append(args)
         self.release.wait(5)
-
-
-def wait_until(condition, timeout: float = 3.0) -> bool:
-    ends = time.monotonic() + timeout
-    while time.monotonic() < ends:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def quiet() -> None:

@@ -11,19 +11,11 @@ from django.db import connection
 from common import embedded_threads
 from games.workers.tasks import tick
 from tests.players import start_game
+from tests.waiting import wait_until
 from tests.webpush.conftest import subscribe
 from tests.webpush.test_pushing import answer
 from webpush import delivering, tasks
 from webpush.models import PushMessage
-
-
-def wait_until(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def status_of(message_id: int) -> str:
@@ -37,14 +29,14 @@ def test_a_slow_push_service_does_not_hold_up_the_decision_that_called_for_the_p
     service = push_service(201)
     subscribe(alice, service)
     game = start_game([alice, bob])
-    assert wait_until(lambda: PushMessage.objects.filter(status="sent").count() == 1)
+    assert wait_until(lambda: PushMessage.objects.filter(status="sent").count() == 1, timeout=10)
 
     # The service now keeps every push waiting. Bob's answer asks alice again: his request is
     # answered while her push waits at the service, in a thread of its own.
     service.gate.clear()
     answer(alice, game)
     answer(bob, game)  # a request through the API; it returned
-    assert wait_until(lambda: len(service.requests) == 2)
+    assert wait_until(lambda: len(service.requests) == 2, timeout=10)
     second = PushMessage.objects.order_by("pk").last()
     assert second is not None and second.status == PushMessage.Status.PENDING
     assert embedded_threads.running(tasks.THREAD_PREFIX) == 1
@@ -52,8 +44,8 @@ def test_a_slow_push_service_does_not_hold_up_the_decision_that_called_for_the_p
     # The service answers: the push is recorded as sent (sent inside the request, it would
     # have met the push deadline there and been left for a retry a minute later).
     service.gate.set()
-    assert wait_until(lambda: status_of(second.pk) == PushMessage.Status.SENT)
-    assert wait_until(lambda: embedded_threads.running(tasks.THREAD_PREFIX) == 0)
+    assert wait_until(lambda: status_of(second.pk) == PushMessage.Status.SENT, timeout=10)
+    assert wait_until(lambda: embedded_threads.running(tasks.THREAD_PREFIX) == 0, timeout=10)
 
 
 def test_a_push_that_finds_no_free_thread_is_sent_at_the_tickers_minute(
@@ -66,7 +58,7 @@ def test_a_push_that_finds_no_free_thread_is_sent_at_the_tickers_minute(
     service.gate.clear()
     subscribe(alice, service)
     game = start_game([alice, bob])  # alice's first push holds the one thread
-    assert wait_until(lambda: len(service.requests) == 1)
+    assert wait_until(lambda: len(service.requests) == 1, timeout=10)
     first = PushMessage.objects.get()
 
     answer(alice, game)
@@ -77,12 +69,12 @@ def test_a_push_that_finds_no_free_thread_is_sent_at_the_tickers_minute(
     assert (second.status, second.attempts) == (PushMessage.Status.PENDING, 0)
 
     service.gate.set()
-    assert wait_until(lambda: status_of(first.pk) == PushMessage.Status.SENT)
-    assert wait_until(lambda: embedded_threads.running(tasks.THREAD_PREFIX) == 0)
+    assert wait_until(lambda: status_of(first.pk) == PushMessage.Status.SENT, timeout=10)
+    assert wait_until(lambda: embedded_threads.running(tasks.THREAD_PREFIX) == 0, timeout=10)
     assert status_of(second.pk) == PushMessage.Status.PENDING  # nothing else sends it
 
     tick()  # the ticker's minute hands on what is due
-    assert wait_until(lambda: status_of(second.pk) == PushMessage.Status.SENT)
+    assert wait_until(lambda: status_of(second.pk) == PushMessage.Status.SENT, timeout=10)
     assert len(service.requests) == 2
 
 
