@@ -136,14 +136,19 @@ def _noting_pushes(real_send_one):
 
 @contextmanager
 def hooks() -> Iterator[None]:
-    """While a simulation runs: count the waits, and stand in for the push service. Put back
-    as they were afterwards (a test process goes on with other tests)."""
-    from webpush import delivering
+    """While a simulation runs: count the waits, stand in for the push service, and send each
+    push in the change that asks for it, not from the embedded default's threads (a simulated
+    moment leaves no wall-clock time for a thread, and the simulation stays the same run for
+    the same seed). Put back as they were afterwards (a test process goes on with other
+    tests)."""
+    from webpush import delivering, tasks
 
     events.subscribe(events.GameWritten, _count_waits)
     real_post, real_send_one = transport.post, delivering.send_one
+    real_send_later = tasks.send_later
     transport.post = _push_service(real_post)
     delivering.send_one = _noting_pushes(real_send_one)
+    tasks.send_later = _send_at_once
     for kept in (TALLY.waits, TALLY.wait_kinds, TALLY.pushes, _PUSHING):
         kept.clear()  # a run counts its own games (a test database reuses ids)
     TALLY.counting = True
@@ -153,6 +158,14 @@ def hooks() -> Iterator[None]:
         TALLY.counting = False
         events.unsubscribe(events.GameWritten, _count_waits)
         transport.post, delivering.send_one = real_post, real_send_one
+        tasks.send_later = real_send_later
+
+
+def _send_at_once(message_ids: list[int]) -> None:
+    from webpush import delivering
+
+    for message_id in message_ids:
+        delivering.send_one(message_id)  # the noting stand-in while the simulation runs
 
 
 def _browser_keys() -> tuple[str, str]:
